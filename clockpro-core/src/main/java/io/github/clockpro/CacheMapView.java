@@ -1,0 +1,281 @@
+package io.github.clockpro;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.AbstractCollection;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.function.Function;
+
+/**
+ * The {@link ConcurrentMap} view returned by {@link ClockProCache#asMap()}.
+ *
+ * <p>Every write goes through the cache, so it is linked into the policy, may evict, and is reported to the
+ * removal listener. {@code compute}, {@code computeIfPresent} and {@code merge} use the {@link ConcurrentMap}
+ * default implementations, which retry on the atomic primitives below and may call the function more than once
+ * under contention; {@code computeIfAbsent} uses the cache's load path, so it runs the function at most once per
+ * key at a time. Iterators and views are weakly consistent.
+ */
+final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K, V> {
+
+  private final ClockProCache<K, V> cache;
+  private final ConcurrentHashMap<K, Node<K, V>> data;
+  private Set<K> keySet;
+  private Collection<V> values;
+  private Set<Map.Entry<K, V>> entrySet;
+
+  CacheMapView(ClockProCache<K, V> cache, ConcurrentHashMap<K, Node<K, V>> data) {
+    this.cache = cache;
+    this.data = data;
+  }
+
+  @Override
+  public int size() {
+    return data.size();
+  }
+
+  @Override
+  public boolean isEmpty() {
+    return data.isEmpty();
+  }
+
+  @Override
+  public boolean containsKey(Object key) {
+    return data.containsKey(requireNonNull(key, "key"));
+  }
+
+  @Override
+  public boolean containsValue(Object value) {
+    requireNonNull(value, "value");
+    for (Node<K, V> node : data.values()) {
+      if (node.value.equals(value)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public V get(Object key) {
+    return cache.getQuietly(key);
+  }
+
+  @Override
+  public V put(K key, V value) {
+    return cache.write(key, value, false, true);
+  }
+
+  @Override
+  public V putIfAbsent(K key, V value) {
+    return cache.write(key, value, true, true);
+  }
+
+  @Override
+  public V remove(Object key) {
+    return cache.remove(key);
+  }
+
+  @Override
+  public boolean remove(Object key, Object value) {
+    return cache.remove(key, value);
+  }
+
+  @Override
+  public V replace(K key, V value) {
+    return cache.replace(key, null, value);
+  }
+
+  @Override
+  public boolean replace(K key, V oldValue, V newValue) {
+    requireNonNull(oldValue, "oldValue");
+    return cache.replace(key, oldValue, newValue) != null;
+  }
+
+  @Override
+  public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
+    return cache.computeIfAbsentQuietly(key, mappingFunction);
+  }
+
+  @Override
+  public void clear() {
+    cache.invalidateAll();
+  }
+
+  @Override
+  public Set<K> keySet() {
+    Set<K> view = keySet;
+    return view == null ? (keySet = new KeySetView()) : view;
+  }
+
+  @Override
+  public Collection<V> values() {
+    Collection<V> view = values;
+    return view == null ? (values = new ValuesView()) : view;
+  }
+
+  @Override
+  public Set<Map.Entry<K, V>> entrySet() {
+    Set<Map.Entry<K, V>> view = entrySet;
+    return view == null ? (entrySet = new EntrySetView()) : view;
+  }
+
+  /** Iterates over the map's nodes; {@code remove} removes the node last returned if it is still mapped. */
+  private abstract class NodeIterator<T> implements Iterator<T> {
+    private final Iterator<Node<K, V>> nodes = data.values().iterator();
+    private Node<K, V> last;
+
+    @Override
+    public boolean hasNext() {
+      return nodes.hasNext();
+    }
+
+    @Override
+    public T next() {
+      if (!nodes.hasNext()) {
+        throw new NoSuchElementException();
+      }
+      last = nodes.next();
+      return project(last);
+    }
+
+    @Override
+    public void remove() {
+      if (last == null) {
+        throw new IllegalStateException("next() was not called, or remove() was already called");
+      }
+      cache.removeNode(last);
+      last = null;
+    }
+
+    abstract T project(Node<K, V> node);
+  }
+
+  private final class KeySetView extends AbstractSet<K> {
+    @Override
+    public int size() {
+      return CacheMapView.this.size();
+    }
+
+    @Override
+    public boolean contains(Object key) {
+      return containsKey(key);
+    }
+
+    @Override
+    public boolean remove(Object key) {
+      return cache.remove(key) != null;
+    }
+
+    @Override
+    public void clear() {
+      cache.invalidateAll();
+    }
+
+    @Override
+    public Iterator<K> iterator() {
+      return new NodeIterator<>() {
+        @Override
+        K project(Node<K, V> node) {
+          return node.key;
+        }
+      };
+    }
+  }
+
+  private final class ValuesView extends AbstractCollection<V> {
+    @Override
+    public int size() {
+      return CacheMapView.this.size();
+    }
+
+    @Override
+    public boolean contains(Object value) {
+      return containsValue(value);
+    }
+
+    @Override
+    public void clear() {
+      cache.invalidateAll();
+    }
+
+    @Override
+    public Iterator<V> iterator() {
+      return new NodeIterator<>() {
+        @Override
+        V project(Node<K, V> node) {
+          return node.value;
+        }
+      };
+    }
+  }
+
+  private final class EntrySetView extends AbstractSet<Map.Entry<K, V>> {
+    @Override
+    public int size() {
+      return CacheMapView.this.size();
+    }
+
+    @Override
+    public boolean contains(Object object) {
+      if (!(object instanceof Map.Entry)) {
+        return false;
+      }
+      Map.Entry<?, ?> entry = (Map.Entry<?, ?>) object;
+      Object key = entry.getKey();
+      Object value = entry.getValue();
+      if (key == null || value == null) {
+        return false;
+      }
+      Node<K, V> node = data.get(key);
+      return node != null && node.value.equals(value);
+    }
+
+    @Override
+    public boolean remove(Object object) {
+      if (!(object instanceof Map.Entry)) {
+        return false;
+      }
+      Map.Entry<?, ?> entry = (Map.Entry<?, ?>) object;
+      Object key = entry.getKey();
+      return key != null && cache.remove(key, entry.getValue());
+    }
+
+    @Override
+    public void clear() {
+      cache.invalidateAll();
+    }
+
+    @Override
+    public Iterator<Map.Entry<K, V>> iterator() {
+      return new NodeIterator<>() {
+        @Override
+        Map.Entry<K, V> project(Node<K, V> node) {
+          return new WriteThroughEntry(node.key, node.value);
+        }
+      };
+    }
+  }
+
+  /** An entry whose {@code setValue} writes through to the cache. */
+  private final class WriteThroughEntry extends SimpleEntry<K, V> {
+    private static final long serialVersionUID = 1L;
+
+    WriteThroughEntry(K key, V value) {
+      super(key, value);
+    }
+
+    @Override
+    public V setValue(V value) {
+      requireNonNull(value, "value");
+      put(getKey(), value);
+      return super.setValue(value);
+    }
+  }
+}

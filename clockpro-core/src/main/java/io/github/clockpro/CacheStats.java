@@ -1,0 +1,182 @@
+package io.github.clockpro;
+
+/**
+ * An immutable snapshot of a cache's statistics, taken by {@link ClockProCache#stats()}. All counts are since the
+ * cache was created.
+ *
+ * <p>The hit, miss, put and load counts are kept in striped counters and read without a lock, so under
+ * concurrent use a snapshot may see one counter a little ahead of another. The policy figures (sizes, evictions,
+ * scans, cold target, scan threshold) are read together under the eviction lock and are consistent with each
+ * other.
+ */
+public final class CacheStats {
+
+  private final long hitCount;
+  private final long missCount;
+  private final long putCount;
+  private final long loadSuccessCount;
+  private final long loadFailureCount;
+  private final long totalLoadTime;
+  private final long evictionCount;
+  private final long scanCount;
+  private final int maxScanPerEviction;
+  private final long scanLimitReachedCount;
+  private final long promotionCount;
+  private final long demotionCount;
+  private final long nonResidentHitCount;
+  private final int hotSize;
+  private final int coldSize;
+  private final int nonResidentSize;
+  private final int coldTarget;
+  private final int scanThreshold;
+
+  CacheStats(Counters counters, ClockProPolicy<?, ?> policy) {
+    this.hitCount = counters.hits.sum();
+    this.missCount = counters.misses.sum();
+    this.putCount = counters.puts.sum();
+    this.loadSuccessCount = counters.loadSuccesses.sum();
+    this.loadFailureCount = counters.loadFailures.sum();
+    this.totalLoadTime = counters.totalLoadTime.sum();
+    this.evictionCount = policy.evictionCount();
+    this.scanCount = policy.scanCount();
+    this.maxScanPerEviction = policy.maximumScan();
+    this.scanLimitReachedCount = policy.limitReachedCount();
+    this.promotionCount = policy.promotionCount();
+    this.demotionCount = policy.demotionCount();
+    this.nonResidentHitCount = policy.nonResidentHitCount();
+    this.hotSize = policy.hotSize();
+    this.coldSize = policy.coldSize();
+    this.nonResidentSize = policy.nonResidentSize();
+    this.coldTarget = policy.coldTarget();
+    this.scanThreshold = policy.promotionThreshold();
+  }
+
+  /** Lookups through {@code getIfPresent} or {@code get} that found a value. */
+  public long hitCount() {
+    return hitCount;
+  }
+
+  /** Lookups through {@code getIfPresent} or {@code get} that found no value. */
+  public long missCount() {
+    return missCount;
+  }
+
+  /** {@code hitCount() + missCount()}. */
+  public long requestCount() {
+    return hitCount + missCount;
+  }
+
+  /** The fraction of requests that hit, or 1.0 when there were no requests (as in Caffeine). */
+  public double hitRate() {
+    long requests = requestCount();
+    return requests == 0 ? 1.0 : (double) hitCount / requests;
+  }
+
+  /** The fraction of requests that missed, or 0.0 when there were no requests. */
+  public double missRate() {
+    long requests = requestCount();
+    return requests == 0 ? 0.0 : (double) missCount / requests;
+  }
+
+  /** Values stored by {@code put}, {@code putAll} and the writing methods of {@code asMap()}. */
+  public long putCount() {
+    return putCount;
+  }
+
+  /** Loads that returned a value. */
+  public long loadSuccessCount() {
+    return loadSuccessCount;
+  }
+
+  /** Loads that threw or returned {@code null}. */
+  public long loadFailureCount() {
+    return loadFailureCount;
+  }
+
+  /** {@code loadSuccessCount() + loadFailureCount()}. */
+  public long loadCount() {
+    return loadSuccessCount + loadFailureCount;
+  }
+
+  /** Nanoseconds spent in loaders, successful or not. */
+  public long totalLoadTime() {
+    return totalLoadTime;
+  }
+
+  /** Entries evicted for size. */
+  public long evictionCount() {
+    return evictionCount;
+  }
+
+  /** Entries examined by both hands, summed over all evictions. */
+  public long scanCount() {
+    return scanCount;
+  }
+
+  /** The most entries examined to complete any single eviction; never above the scan limit. */
+  public int maxScanPerEviction() {
+    return maxScanPerEviction;
+  }
+
+  /** Evictions that stopped at the scan limit and took the best candidate seen. */
+  public long scanLimitReachedCount() {
+    return scanLimitReachedCount;
+  }
+
+  /** {@code scanCount() / evictionCount()}, or 0.0 before the first eviction. */
+  public double averageScanPerEviction() {
+    return evictionCount == 0 ? 0.0 : (double) scanCount / evictionCount;
+  }
+
+  /** Cold entries moved to the hot clock. */
+  public long promotionCount() {
+    return promotionCount;
+  }
+
+  /** Hot entries moved to the cold clock. */
+  public long demotionCount() {
+    return demotionCount;
+  }
+
+  /** Misses on keys still in their non-resident test period. */
+  public long nonResidentHitCount() {
+    return nonResidentHitCount;
+  }
+
+  /** Resident entries in the hot clock. */
+  public int hotSize() {
+    return hotSize;
+  }
+
+  /** Resident entries in the cold clock. */
+  public int coldSize() {
+    return coldSize;
+  }
+
+  /** Evicted keys whose hashes are still in their test period. */
+  public int nonResidentSize() {
+    return nonResidentSize;
+  }
+
+  /** The number of cold entries the policy currently aims for. */
+  public int coldTarget() {
+    return coldTarget;
+  }
+
+  /** The reference count at which the cold hand promotes an entry instead of evicting it. */
+  public int scanThreshold() {
+    return scanThreshold;
+  }
+
+  @Override
+  public String toString() {
+    return "CacheStats{hitCount=" + hitCount + ", missCount=" + missCount + ", putCount=" + putCount
+        + ", loadSuccessCount=" + loadSuccessCount + ", loadFailureCount=" + loadFailureCount
+        + ", totalLoadTime=" + totalLoadTime + ", evictionCount=" + evictionCount + ", scanCount=" + scanCount
+        + ", maxScanPerEviction=" + maxScanPerEviction + ", scanLimitReachedCount=" + scanLimitReachedCount
+        + ", promotionCount=" + promotionCount + ", demotionCount=" + demotionCount
+        + ", nonResidentHitCount=" + nonResidentHitCount + ", hotSize=" + hotSize + ", coldSize=" + coldSize
+        + ", nonResidentSize=" + nonResidentSize + ", coldTarget=" + coldTarget
+        + ", scanThreshold=" + scanThreshold + "}";
+  }
+}

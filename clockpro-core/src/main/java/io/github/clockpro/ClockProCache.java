@@ -1,0 +1,784 @@
+package io.github.clockpro;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+
+/**
+ * A bounded, concurrent in-memory cache that evicts with CLOCK-Pro and bounds the eviction work of every
+ * operation by a constant.
+ *
+ * <pre>{@code
+ * ClockProCache<Long, String> cache = ClockProCache.builder()
+ *     .maximumSize(10_000)
+ *     .build();
+ * String value = cache.get(key, k -> load(k));
+ * }</pre>
+ *
+ * <h2>Contract</h2>
+ * <ul>
+ *   <li>Keys and values are never {@code null}; every method that takes one throws {@link NullPointerException}
+ *       naming the argument.
+ *   <li>{@link #size()} never exceeds {@link #maximumSize()} while no operation is in flight. A writing
+ *       operation evicts at most one entry.
+ *   <li>No operation examines more than {@link #maximumScanPerEviction()} entries to find a victim, whatever the
+ *       cache size or access pattern.
+ *   <li>Reads that hit ({@link #getIfPresent}, {@link #get} and {@code asMap().get}) take no lock and allocate
+ *       nothing.
+ *   <li>{@link #get(Object, Function)} runs at most one load per key at a time; concurrent callers for the same
+ *       key wait for it and share its result or its exception. A loader that throws or returns {@code null}
+ *       caches nothing. A loader must not load the same key again ({@link IllegalStateException}).
+ *   <li>The removal listener is called exactly once for each entry that leaves the cache, on the thread that
+ *       removed it, after every cache lock is released.
+ *   <li>Single-threaded, the same sequence of operations gives the same hits and evictions.
+ * </ul>
+ * Iterators of {@link #asMap()} are weakly consistent, as for {@link ConcurrentHashMap}.
+ *
+ * @param <K> the type of keys
+ * @param <V> the type of values
+ */
+public final class ClockProCache<K, V> {
+
+  /*
+   * Design overview
+   *
+   * Structure. The entries live in a ConcurrentHashMap from key to Node. The eviction policy
+   * (ClockProPolicy: the hot and cold clocks and the non-resident history) is a separate, single-threaded
+   * structure guarded by evictionLock. docs/design.md explains the algorithm.
+   *
+   * Concurrency. Three kinds of access, and what each may touch:
+   *  - Reads: data.get, then Node.recordAccess, a racy increment of a plain int (see Node). No lock, no CAS
+   *    on the entry, no allocation. The hit counter is a LongAdder.
+   *  - Value writes to a present key (put, replace): inside data.compute, under the key's bin lock. They do not
+   *    change the policy's structure, so they take no eviction lock.
+   *  - Structural writes (insert, evict, remove): an insert adds the Node to the map inside data.compute, then
+   *    takes evictionLock to link it into a clock and, if the cache is over capacity, to evict one entry. Every
+   *    removal from the map, explicit or by eviction, happens while holding evictionLock.
+   *
+   * Invariants, each kept at every release of evictionLock:
+   *  - linked implies mapped: a Node in a clock is the map's current value for its key. Removals hold the lock
+   *    and unlink; an insert links only if the Node is still mapped when it gets the lock (a concurrent removal
+   *    may have taken it out first).
+   *  - resident bound: hot + cold <= maximumSize. An insert adds one entry and then evicts at most one, so no
+   *    operation evicts more than one entry and none examines more than the scan limit.
+   * Lock order: evictionLock, then a map bin lock (inside data.remove or data.computeIfPresent). Nothing takes
+   * evictionLock while holding a bin lock, and user code (loaders, listeners, observers) never runs under
+   * either, except equals of a value in the conditional asMap operations.
+   *
+   * Loads. A load in flight is a Load (a CompletableFuture owned by the loading thread) in the loads map. The
+   * first caller for a key runs the loader outside every lock and inserts the value with put-if-absent
+   * semantics; later callers wait for the future. A put or invalidate of the key during a load is not
+   * blocked: if a put lands first, the load's value is dropped and the put's value returned.
+   *
+   * Why no write buffer. Caffeine queues writes in an MPSC buffer so that writers never wait for the eviction
+   * lock. Here the critical section of an insert is a constant (linking plus at most scanLimit steps), so
+   * writers wait at most that long, and a buffer would let one operation drain, and so evict for, many
+   * others: it would break the per-operation bound this cache exists to keep.
+   */
+
+  private static final System.Logger LOGGER = System.getLogger(ClockProCache.class.getName());
+  private static final EvictionObserver[] NO_OBSERVERS = {};
+
+  /** The default for {@link Builder#maximumScanPerEviction(int)}. */
+  public static final int DEFAULT_MAXIMUM_SCAN_PER_EVICTION = 128;
+
+  private final int maximumSize;
+  private final ConcurrentHashMap<K, Node<K, V>> data;
+  private final ConcurrentHashMap<K, Load<V>> loads = new ConcurrentHashMap<>();
+  private final ReentrantLock evictionLock = new ReentrantLock();
+  /** Guarded by {@link #evictionLock}. */
+  private final ClockProPolicy<K, V> policy;
+  private final Counters counters = new Counters();
+  /** May be {@code null}. */
+  private final RemovalListener<? super K, ? super V> removalListener;
+  private final CacheMapView<K, V> mapView;
+  /** Replaced as a whole (copy on write) under {@link #observersLock}; read without a lock. */
+  private volatile EvictionObserver[] observers = NO_OBSERVERS;
+  private final Object observersLock = new Object();
+
+  private ClockProCache(Builder<? super K, ? super V> builder, RemovalListener<? super K, ? super V> listener) {
+    this.maximumSize = (int) builder.maximumSize;
+    int scanLimit = builder.maximumScanPerEviction == Builder.UNSET
+        ? DEFAULT_MAXIMUM_SCAN_PER_EVICTION
+        : builder.maximumScanPerEviction;
+    int initialCapacity = builder.initialCapacity == Builder.UNSET
+        ? Math.min(maximumSize, 16)
+        : builder.initialCapacity;
+    this.data = new ConcurrentHashMap<>(initialCapacity);
+    this.policy = new ClockProPolicy<>(maximumSize, scanLimit, ThreadLocalRandom.current().nextInt());
+    this.removalListener = listener;
+    this.mapView = new CacheMapView<>(this, data);
+  }
+
+  /**
+   * Returns a new builder. Its types are inferred at {@link Builder#build()}, as in Caffeine.
+   *
+   * @return a builder with no settings made
+   */
+  public static Builder<Object, Object> builder() {
+    return new Builder<>();
+  }
+
+  /**
+   * Returns the value for the key, or {@code null}. Counts a hit or a miss.
+   *
+   * @param key the key to look up
+   * @return the value, or {@code null} if the cache holds none
+   * @throws NullPointerException if {@code key} is null
+   */
+  public V getIfPresent(K key) {
+    Node<K, V> node = data.get(requireNonNull(key, "key"));
+    if (node == null) {
+      counters.misses.increment();
+      return null;
+    }
+    node.recordAccess();
+    counters.hits.increment();
+    return node.value;
+  }
+
+  /**
+   * Returns the values present for the given keys. Counts a hit or a miss for each key.
+   *
+   * @param keys the keys to look up
+   * @return an unmodifiable map of the keys that were present to their values, in iteration order of
+   *     {@code keys}
+   * @throws NullPointerException if {@code keys} or any key is null
+   */
+  public Map<K, V> getAllPresent(Iterable<? extends K> keys) {
+    requireNonNull(keys, "keys");
+    Map<K, V> found = new LinkedHashMap<>();
+    for (K key : keys) {
+      V value = getIfPresent(key);
+      if (value != null) {
+        found.put(key, value);
+      }
+    }
+    return Collections.unmodifiableMap(found);
+  }
+
+  /**
+   * Returns the value for the key, loading it with {@code loader} on a miss. Counts a hit or a miss, and for
+   * the call that runs the loader, a load success or failure.
+   *
+   * @param key the key to look up
+   * @param loader computes the value on a miss; may return {@code null} to cache nothing
+   * @return the cached or loaded value, or {@code null} if the loader returned {@code null}
+   * @throws NullPointerException if {@code key} or {@code loader} is null
+   * @throws IllegalStateException if the loader tries to load the same key on the same thread
+   * @throws RuntimeException or {@link Error}, as thrown by the loader
+   */
+  public V get(K key, Function<? super K, ? extends V> loader) {
+    requireNonNull(key, "key");
+    requireNonNull(loader, "loader");
+    Node<K, V> node = data.get(key);
+    if (node != null) {
+      node.recordAccess();
+      counters.hits.increment();
+      return node.value;
+    }
+    counters.misses.increment();
+    return load(key, loader);
+  }
+
+  /**
+   * Associates the value with the key, replacing any previous value (the listener then sees
+   * {@link RemovalCause#REPLACED}). May evict one entry.
+   *
+   * @param key the key
+   * @param value the value
+   * @throws NullPointerException if {@code key} or {@code value} is null
+   */
+  public void put(K key, V value) {
+    write(key, value, false, true);
+  }
+
+  /**
+   * Puts every mapping of the given map.
+   *
+   * @param map the mappings to store
+   * @throws NullPointerException if {@code map}, or any of its keys or values, is null
+   */
+  public void putAll(Map<? extends K, ? extends V> map) {
+    requireNonNull(map, "map");
+    map.forEach(this::put);
+  }
+
+  /**
+   * Removes the entry for the key, if present ({@link RemovalCause#EXPLICIT}).
+   *
+   * @param key the key
+   * @throws NullPointerException if {@code key} is null
+   */
+  public void invalidate(K key) {
+    remove(requireNonNull(key, "key"));
+  }
+
+  /**
+   * Removes the entries for the given keys.
+   *
+   * @param keys the keys
+   * @throws NullPointerException if {@code keys} or any key is null
+   */
+  public void invalidateAll(Iterable<? extends K> keys) {
+    requireNonNull(keys, "keys");
+    for (K key : keys) {
+      invalidate(key);
+    }
+  }
+
+  /**
+   * Removes every entry ({@link RemovalCause#EXPLICIT}). Entries added concurrently may remain. The
+   * non-resident history is kept: it describes the workload, not the contents.
+   */
+  public void invalidateAll() {
+    for (Node<K, V> node : data.values()) {
+      removeNode(node);
+    }
+  }
+
+  /**
+   * Returns the number of entries. It may briefly exceed {@link #maximumSize()} while inserts are in flight.
+   *
+   * @return the number of entries in the map
+   */
+  public int size() {
+    return data.size();
+  }
+
+  /**
+   * Returns a live view of the cache as a {@link ConcurrentMap}. Reads through the view count accesses for the
+   * eviction policy but not hits or misses; writes are stored and evicted like any other, and removals are
+   * reported to the listener.
+   *
+   * @return the view; always the same instance
+   */
+  public ConcurrentMap<K, V> asMap() {
+    return mapView;
+  }
+
+  /**
+   * Returns a snapshot of the statistics.
+   *
+   * @return the current statistics
+   */
+  public CacheStats stats() {
+    evictionLock.lock();
+    try {
+      return new CacheStats(counters, policy);
+    } finally {
+      evictionLock.unlock();
+    }
+  }
+
+  /**
+   * Returns the most entries the cache holds while no operation is in flight.
+   *
+   * @return the maximum size set on the builder
+   */
+  public int maximumSize() {
+    return maximumSize;
+  }
+
+  /**
+   * Returns the most entries one eviction may examine before it evicts the best candidate seen.
+   *
+   * @return the scan limit set on the builder, or {@value #DEFAULT_MAXIMUM_SCAN_PER_EVICTION}
+   */
+  public int maximumScanPerEviction() {
+    return policy.scanLimit();
+  }
+
+  /**
+   * Attaches an observer that is told of the work of every later eviction.
+   *
+   * @param observer the observer
+   * @throws NullPointerException if {@code observer} is null
+   */
+  public void addEvictionObserver(EvictionObserver observer) {
+    requireNonNull(observer, "observer");
+    synchronized (observersLock) {
+      EvictionObserver[] current = observers;
+      EvictionObserver[] grown = java.util.Arrays.copyOf(current, current.length + 1);
+      grown[current.length] = observer;
+      observers = grown;
+    }
+  }
+
+  /**
+   * Detaches an observer; does nothing if it is not attached.
+   *
+   * @param observer the observer
+   * @throws NullPointerException if {@code observer} is null
+   */
+  public void removeEvictionObserver(EvictionObserver observer) {
+    requireNonNull(observer, "observer");
+    synchronized (observersLock) {
+      EvictionObserver[] current = observers;
+      for (int i = 0; i < current.length; i++) {
+        if (current[i] == observer) {
+          EvictionObserver[] shrunk = new EvictionObserver[current.length - 1];
+          System.arraycopy(current, 0, shrunk, 0, i);
+          System.arraycopy(current, i + 1, shrunk, i, current.length - i - 1);
+          observers = shrunk;
+          return;
+        }
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "ClockProCache{size=" + size() + ", maximumSize=" + maximumSize + ", " + stats() + "}";
+  }
+
+  /* ---------------- Operations shared with the map view ---------------- */
+
+  /** Looks a key up for the map view: records the access for the policy, but no hit or miss. */
+  V getQuietly(Object key) {
+    Node<K, V> node = data.get(requireNonNull(key, "key"));
+    if (node == null) {
+      return null;
+    }
+    node.recordAccess();
+    return node.value;
+  }
+
+  /** Returns the present value, or loads one, without counting a hit or a miss. */
+  V computeIfAbsentQuietly(K key, Function<? super K, ? extends V> loader) {
+    requireNonNull(key, "key");
+    requireNonNull(loader, "mappingFunction");
+    Node<K, V> node = data.get(key);
+    if (node != null) {
+      node.recordAccess();
+      return node.value;
+    }
+    return load(key, loader);
+  }
+
+  /**
+   * Stores a value. Returns the previous value, or {@code null} if the key was absent (and the value was then
+   * inserted). With {@code onlyIfAbsent}, a present value is kept.
+   */
+  V write(K key, V value, boolean onlyIfAbsent, boolean countPut) {
+    requireNonNull(key, "key");
+    requireNonNull(value, "value");
+    Write<K, V> write = new Write<>(value, onlyIfAbsent);
+    data.compute(key, write);
+    if (countPut && (write.inserted != null || !onlyIfAbsent)) {
+      counters.puts.increment();
+    }
+    if (write.inserted != null) {
+      afterInsert(write.inserted);
+      return null;
+    }
+    if (!onlyIfAbsent && write.previous != value) {
+      notifyRemoval(key, write.previous, RemovalCause.REPLACED);
+    }
+    return write.previous;
+  }
+
+  /**
+   * Replaces the value of a present key, if its value equals {@code expected} or {@code expected} is
+   * {@code null}. Returns the replaced value, or {@code null} if nothing was replaced.
+   */
+  V replace(K key, Object expected, V value) {
+    requireNonNull(key, "key");
+    requireNonNull(value, "value");
+    Replace<K, V> replace = new Replace<>(expected, value);
+    data.computeIfPresent(key, replace);
+    V previous = replace.previous;
+    if (previous != null) {
+      counters.puts.increment();
+      if (previous != value) {
+        notifyRemoval(key, previous, RemovalCause.REPLACED);
+      }
+    }
+    return previous;
+  }
+
+  /** Removes the key's entry; returns its value, or {@code null} if absent. */
+  V remove(Object key) {
+    if (!data.containsKey(requireNonNull(key, "key"))) {
+      return null;
+    }
+    Node<K, V> node;
+    evictionLock.lock();
+    try {
+      node = data.remove(key);
+      if (node != null) {
+        policy.remove(node);
+      }
+    } finally {
+      evictionLock.unlock();
+    }
+    if (node == null) {
+      return null;
+    }
+    V value = node.value;
+    notifyRemoval(node.key, value, RemovalCause.EXPLICIT);
+    return value;
+  }
+
+  /** Removes the key's entry if its value equals {@code expected}. */
+  boolean remove(Object key, Object expected) {
+    requireNonNull(key, "key");
+    if (expected == null || !data.containsKey(key)) {
+      return false;
+    }
+    @SuppressWarnings("unchecked")
+    K typedKey = (K) key;
+    ConditionalRemove<K, V> removal = new ConditionalRemove<>(expected);
+    evictionLock.lock();
+    try {
+      data.computeIfPresent(typedKey, removal);
+      if (removal.removed != null) {
+        policy.remove(removal.removed);
+      }
+    } finally {
+      evictionLock.unlock();
+    }
+    if (removal.removed == null) {
+      return false;
+    }
+    notifyRemoval(removal.removed.key, removal.removed.value, RemovalCause.EXPLICIT);
+    return true;
+  }
+
+  /** Removes this exact node if it is still mapped. */
+  boolean removeNode(Node<K, V> node) {
+    boolean removed;
+    evictionLock.lock();
+    try {
+      removed = data.remove(node.key, node);
+      if (removed) {
+        policy.remove(node);
+      }
+    } finally {
+      evictionLock.unlock();
+    }
+    if (removed) {
+      notifyRemoval(node.key, node.value, RemovalCause.EXPLICIT);
+    }
+    return removed;
+  }
+
+  /**
+   * Checks every named invariant under the eviction lock; for tests. See {@link Invariants}.
+   *
+   * @param quiescent whether no operation is in flight, which adds the checks that only hold then
+   * @return the violated invariants with details; empty if all hold
+   */
+  java.util.List<String> checkInvariants(boolean quiescent) {
+    evictionLock.lock();
+    try {
+      return Invariants.check(data, policy, maximumSize, quiescent);
+    } finally {
+      evictionLock.unlock();
+    }
+  }
+
+  /* ---------------- Internals ---------------- */
+
+  /** Links a freshly mapped node into the policy and evicts if the cache is over capacity. */
+  private void afterInsert(Node<K, V> node) {
+    Node<K, V> victim = null;
+    int scan = 0;
+    boolean reachedLimit = false;
+    evictionLock.lock();
+    try {
+      if (data.get(node.key) != node) {
+        return; // removed before it could be linked
+      }
+      victim = policy.admit(node);
+      if (victim != null) {
+        scan = policy.lastScan();
+        reachedLimit = policy.lastReachedLimit();
+        data.remove(victim.key, victim);
+      }
+    } finally {
+      evictionLock.unlock();
+    }
+    if (victim != null) {
+      publishEviction(scan, reachedLimit);
+      notifyRemoval(victim.key, victim.value, RemovalCause.SIZE);
+    }
+  }
+
+  private V load(K key, Function<? super K, ? extends V> loader) {
+    Load<V> load = new Load<>();
+    Load<V> inFlight = loads.putIfAbsent(key, load);
+    if (inFlight != null) {
+      return inFlight.await();
+    }
+    try {
+      Node<K, V> present = data.get(key);
+      if (present != null) {
+        V value = present.value;
+        load.complete(value);
+        return value;
+      }
+      V loaded = callLoader(key, loader, load);
+      if (loaded == null) {
+        load.complete(null);
+        return null;
+      }
+      V previous = write(key, loaded, true, false);
+      V result = previous == null ? loaded : previous;
+      load.complete(result);
+      return result;
+    } finally {
+      loads.remove(key, load);
+    }
+  }
+
+  private V callLoader(K key, Function<? super K, ? extends V> loader, Load<V> load) {
+    long start = System.nanoTime();
+    V value;
+    try {
+      value = loader.apply(key);
+    } catch (Throwable failure) {
+      counters.totalLoadTime.add(System.nanoTime() - start);
+      counters.loadFailures.increment();
+      load.completeExceptionally(failure);
+      throw failure;
+    }
+    counters.totalLoadTime.add(System.nanoTime() - start);
+    if (value == null) {
+      counters.loadFailures.increment();
+    } else {
+      counters.loadSuccesses.increment();
+    }
+    return value;
+  }
+
+  private void publishEviction(int scan, boolean reachedLimit) {
+    for (EvictionObserver observer : observers) {
+      try {
+        observer.onEviction(scan, reachedLimit);
+      } catch (RuntimeException | LinkageError | AssertionError failure) {
+        LOGGER.log(System.Logger.Level.WARNING, "Exception thrown by eviction observer", failure);
+      }
+    }
+  }
+
+  private void notifyRemoval(K key, V value, RemovalCause cause) {
+    if (removalListener == null) {
+      return;
+    }
+    try {
+      removalListener.onRemoval(key, value, cause);
+    } catch (RuntimeException | LinkageError | AssertionError failure) {
+      LOGGER.log(System.Logger.Level.WARNING, "Exception thrown by removal listener", failure);
+    }
+  }
+
+  /** A load in flight: the future its waiters join, and the thread running it. */
+  private static final class Load<V> extends CompletableFuture<V> {
+    private final Thread owner = Thread.currentThread();
+
+    V await() {
+      if (owner == Thread.currentThread()) {
+        throw new IllegalStateException("Recursive load: the loader tried to load its own key");
+      }
+      try {
+        return join();
+      } catch (CompletionException wrapped) {
+        Throwable cause = wrapped.getCause();
+        if (cause instanceof RuntimeException) {
+          throw (RuntimeException) cause;
+        }
+        if (cause instanceof Error) {
+          throw (Error) cause;
+        }
+        throw wrapped;
+      }
+    }
+  }
+
+  /** The remapping function of {@link #write}; one instance per call, so no lambda captures. */
+  private static final class Write<K, V> implements BiFunction<K, Node<K, V>, Node<K, V>> {
+    private final V value;
+    private final boolean onlyIfAbsent;
+    Node<K, V> inserted;
+    V previous;
+
+    Write(V value, boolean onlyIfAbsent) {
+      this.value = value;
+      this.onlyIfAbsent = onlyIfAbsent;
+    }
+
+    @Override
+    public Node<K, V> apply(K key, Node<K, V> existing) {
+      if (existing == null) {
+        inserted = new Node<>(key, value);
+        return inserted;
+      }
+      previous = existing.value;
+      if (!onlyIfAbsent) {
+        existing.value = value;
+      }
+      existing.recordAccess();
+      return existing;
+    }
+  }
+
+  /** The remapping function of {@link #replace}. */
+  private static final class Replace<K, V> implements BiFunction<K, Node<K, V>, Node<K, V>> {
+    private final Object expected;
+    private final V value;
+    V previous;
+
+    Replace(Object expected, V value) {
+      this.expected = expected;
+      this.value = value;
+    }
+
+    @Override
+    public Node<K, V> apply(K key, Node<K, V> existing) {
+      V current = existing.value;
+      if (expected == null || current.equals(expected)) {
+        previous = current;
+        existing.value = value;
+        existing.recordAccess();
+      }
+      return existing;
+    }
+  }
+
+  /** The remapping function of {@link #remove(Object, Object)}. */
+  private static final class ConditionalRemove<K, V> implements BiFunction<K, Node<K, V>, Node<K, V>> {
+    private final Object expected;
+    Node<K, V> removed;
+
+    ConditionalRemove(Object expected) {
+      this.expected = expected;
+    }
+
+    @Override
+    public Node<K, V> apply(K key, Node<K, V> existing) {
+      if (existing.value.equals(expected)) {
+        removed = existing;
+        return null;
+      }
+      return existing;
+    }
+  }
+
+  /**
+   * Configures and creates a {@link ClockProCache}. Each setting may be made once; a second call throws
+   * {@link IllegalStateException}, and a value out of range throws {@link IllegalArgumentException} naming it.
+   *
+   * @param <K> the key type the built cache will accept
+   * @param <V> the value type the built cache will accept
+   */
+  public static final class Builder<K, V> {
+    static final int UNSET = -1;
+
+    long maximumSize = UNSET;
+    int maximumScanPerEviction = UNSET;
+    int initialCapacity = UNSET;
+    RemovalListener<? super K, ? super V> removalListener;
+
+    Builder() {}
+
+    /**
+     * Sets the most entries the cache holds. Required.
+     *
+     * @param maximumSize at least 1 and at most {@link Integer#MAX_VALUE}
+     * @return this builder
+     */
+    public Builder<K, V> maximumSize(long maximumSize) {
+      requireUnset(this.maximumSize == UNSET, "maximumSize", this.maximumSize);
+      if (maximumSize < 1 || maximumSize > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException(
+            "maximumSize must be between 1 and " + Integer.MAX_VALUE + " but was " + maximumSize);
+      }
+      this.maximumSize = maximumSize;
+      return this;
+    }
+
+    /**
+     * Sets the most entries one eviction may examine, across both hands, before it evicts the best candidate
+     * seen. Defaults to {@value ClockProCache#DEFAULT_MAXIMUM_SCAN_PER_EVICTION}.
+     *
+     * @param maximumScanPerEviction at least 1
+     * @return this builder
+     */
+    public Builder<K, V> maximumScanPerEviction(int maximumScanPerEviction) {
+      requireUnset(this.maximumScanPerEviction == UNSET, "maximumScanPerEviction", this.maximumScanPerEviction);
+      if (maximumScanPerEviction < 1) {
+        throw new IllegalArgumentException(
+            "maximumScanPerEviction must be at least 1 but was " + maximumScanPerEviction);
+      }
+      this.maximumScanPerEviction = maximumScanPerEviction;
+      return this;
+    }
+
+    /**
+     * Sizes the internal map for this many entries, to avoid resizing while the cache fills.
+     *
+     * @param initialCapacity at least 0
+     * @return this builder
+     */
+    public Builder<K, V> initialCapacity(int initialCapacity) {
+      requireUnset(this.initialCapacity == UNSET, "initialCapacity", this.initialCapacity);
+      if (initialCapacity < 0) {
+        throw new IllegalArgumentException("initialCapacity must be at least 0 but was " + initialCapacity);
+      }
+      this.initialCapacity = initialCapacity;
+      return this;
+    }
+
+    /**
+     * Sets the listener told of every removed entry.
+     *
+     * @param listener the listener
+     * @param <K1> the key type of the built cache
+     * @param <V1> the value type of the built cache
+     * @return this builder, typed for the listener
+     */
+    public <K1 extends K, V1 extends V> Builder<K1, V1> removalListener(
+        RemovalListener<? super K1, ? super V1> listener) {
+      requireNonNull(listener, "listener");
+      if (removalListener != null) {
+        throw new IllegalStateException("removalListener was already set to " + removalListener);
+      }
+      @SuppressWarnings("unchecked")
+      Builder<K1, V1> self = (Builder<K1, V1>) this;
+      self.removalListener = listener;
+      return self;
+    }
+
+    /**
+     * Builds the cache.
+     *
+     * @param <K1> the key type
+     * @param <V1> the value type
+     * @return a new, empty cache
+     * @throws IllegalStateException if {@link #maximumSize(long)} was not set
+     */
+    public <K1 extends K, V1 extends V> ClockProCache<K1, V1> build() {
+      if (maximumSize == UNSET) {
+        throw new IllegalStateException("maximumSize must be set");
+      }
+      return new ClockProCache<K1, V1>(this, removalListener);
+    }
+
+    private static void requireUnset(boolean unset, String setting, Object current) {
+      if (!unset) {
+        throw new IllegalStateException(setting + " was already set to " + current);
+      }
+    }
+  }
+}

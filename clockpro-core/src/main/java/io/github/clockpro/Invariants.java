@@ -1,0 +1,103 @@
+package io.github.clockpro;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The cache's named invariants, checked in one place. Tests call {@link ClockProCache#checkInvariants}
+ * after every step; a violation names the invariant and the evidence.
+ *
+ * <ul>
+ *   <li>{@code RESIDENT_BOUND}: hot + cold &lt;= maximumSize.
+ *   <li>{@code CLOCK_STRUCTURE}: each clock is a well-formed ring whose length is its size, and every node in
+ *       it carries that clock's status.
+ *   <li>{@code SINGLE_CLOCK}: no node is in both clocks, or twice in one.
+ *   <li>{@code LINKED_IMPLIES_MAPPED}: every node in a clock is the map's current node for its key.
+ *   <li>{@code MAPPED_IMPLIES_LINKED} (quiescent only): every mapped node is in a clock, so map size equals
+ *       hot + cold.
+ *   <li>{@code NON_RESIDENT_BOUND}: non-resident entries &lt;= maximumSize.
+ *   <li>{@code COLD_TARGET_RANGE}: the cold target lies within its bounds, which lie within [1, maximumSize].
+ *   <li>{@code THRESHOLD_RANGE}: 1 &lt;= scan threshold &lt;= {@link Node#MAX_FREQUENCY}.
+ *   <li>{@code SCAN_BOUND}: no eviction examined more entries than the scan limit.
+ *   <li>{@code FREQUENCY_RANGE}: every counter lies in [0, {@link Node#MAX_FREQUENCY}].
+ * </ul>
+ */
+final class Invariants {
+
+  private Invariants() {}
+
+  static <K, V> List<String> check(
+      Map<K, Node<K, V>> data, ClockProPolicy<K, V> policy, int maximumSize, boolean quiescent) {
+    List<String> violations = new ArrayList<>();
+    int resident = policy.hotSize() + policy.coldSize();
+    if (resident > maximumSize) {
+      violations.add("RESIDENT_BOUND: hot " + policy.hotSize() + " + cold " + policy.coldSize()
+          + " > maximumSize " + maximumSize);
+    }
+    Map<Node<K, V>, Byte> seen = new IdentityHashMap<>();
+    checkClock("hot", policy.hotClock(), true, seen, data, violations);
+    checkClock("cold", policy.coldClock(), false, seen, data, violations);
+    if (quiescent) {
+      for (Node<K, V> node : data.values()) {
+        if (!seen.containsKey(node)) {
+          violations.add("MAPPED_IMPLIES_LINKED: key " + node.key + " is mapped but in no clock");
+        }
+      }
+      if (data.size() != resident) {
+        violations.add("MAPPED_IMPLIES_LINKED: map size " + data.size() + " != hot + cold " + resident);
+      }
+    }
+    if (policy.nonResidentSize() > maximumSize) {
+      violations.add("NON_RESIDENT_BOUND: " + policy.nonResidentSize() + " > maximumSize " + maximumSize);
+    }
+    int coldTarget = policy.coldTarget();
+    if (policy.minimumColdTarget() < 1 || policy.maximumColdTarget() > maximumSize
+        || coldTarget < policy.minimumColdTarget() || coldTarget > policy.maximumColdTarget()) {
+      violations.add("COLD_TARGET_RANGE: " + coldTarget + " not within [" + policy.minimumColdTarget() + ", "
+          + policy.maximumColdTarget() + "] within [1, " + maximumSize + "]");
+    }
+    int threshold = policy.promotionThreshold();
+    if (threshold < 1 || threshold > Node.MAX_FREQUENCY) {
+      violations.add("THRESHOLD_RANGE: " + threshold);
+    }
+    if (policy.maximumScan() > policy.scanLimit()) {
+      violations.add("SCAN_BOUND: an eviction examined " + policy.maximumScan() + " > limit " + policy.scanLimit());
+    }
+    return violations;
+  }
+
+  private static <K, V> void checkClock(String name, Clock<K, V> clock, boolean hot,
+      Map<Node<K, V>, Byte> seen, Map<K, Node<K, V>> data, List<String> violations) {
+    Node<K, V> hand = clock.hand();
+    if ((hand == null) != (clock.size() == 0)) {
+      violations.add("CLOCK_STRUCTURE: " + name + " hand " + hand + " with size " + clock.size());
+      return;
+    }
+    Node<K, V> node = hand;
+    for (int i = 0; i < clock.size(); i++) {
+      if (node == null || node.next == null || node.next.previous != node) {
+        violations.add("CLOCK_STRUCTURE: " + name + " ring broken at position " + i);
+        return;
+      }
+      if (hot ? node.status != Node.HOT : node.status != Node.COLD && node.status != Node.COLD_IN_TEST) {
+        violations.add("CLOCK_STRUCTURE: key " + node.key + " in " + name + " has status " + node.status);
+      }
+      if (seen.put(node, node.status) != null) {
+        violations.add("SINGLE_CLOCK: key " + node.key + " seen twice");
+      }
+      if (data.get(node.key) != node) {
+        violations.add("LINKED_IMPLIES_MAPPED: key " + node.key + " in " + name + " is not mapped to this node");
+      }
+      int frequency = node.frequency;
+      if (frequency < 0 || frequency > Node.MAX_FREQUENCY) {
+        violations.add("FREQUENCY_RANGE: key " + node.key + " has " + frequency);
+      }
+      node = node.next;
+    }
+    if (node != hand) {
+      violations.add("CLOCK_STRUCTURE: " + name + " ring of size " + clock.size() + " does not close");
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package io.github.clockpro;
+
+/**
+ * A resident cache entry: the value the map holds for a key, and the entry's place in one of the clocks.
+ *
+ * <h2>Fields and who writes them</h2>
+ * <ul>
+ *   <li>{@link #key} is final.
+ *   <li>{@link #value} is volatile. It is written only inside the {@code ConcurrentHashMap} compute that holds
+ *       the key's bin lock, so a removal (which also holds that bin lock) reads the last value written.
+ *   <li>{@link #frequency} is a plain field written by readers without a lock. Two readers may both read
+ *       {@code f} and both write {@code f + 1}, losing one increment; the eviction thread may overwrite a
+ *       reader's increment when it ages or resets the counter. Both races are benign: the counter is a hint
+ *       for the replacement decision, never a correctness property, and an {@code int} write is atomic.
+ *   <li>{@link #previous}, {@link #next}, {@link #stamp} and {@link #status} belong to the policy and are read
+ *       and written only under the cache's eviction lock.
+ * </ul>
+ */
+final class Node<K, V> {
+
+  /** The largest value of the reference counter. Four bits of history, as a saturating counter. */
+  static final int MAX_FREQUENCY = 15;
+
+  /** In the map but not (or no longer) in a clock. */
+  static final byte UNLINKED = 0;
+  /** In the hot clock. */
+  static final byte HOT = 1;
+  /** In the cold clock, not in a test period. */
+  static final byte COLD = 2;
+  /** In the cold clock and in its test period (until the hot hand's position passes {@link #stamp}). */
+  static final byte COLD_IN_TEST = 3;
+
+  final K key;
+  volatile V value;
+
+  /** References since the hands last looked at this entry, saturating at {@link #MAX_FREQUENCY}. Racy. */
+  byte frequency;
+
+  /** Guarded by the eviction lock. */
+  Node<K, V> previous;
+  /** Guarded by the eviction lock. */
+  Node<K, V> next;
+  /**
+   * The policy's logical time when the node was last placed at the head of its clock: its place in the
+   * recency order of the paper's single clock. Guarded by the eviction lock.
+   */
+  long stamp;
+  /** {@link #UNLINKED}, {@link #HOT}, {@link #COLD} or {@link #COLD_IN_TEST}; guarded by the eviction lock. */
+  byte status;
+
+  Node(K key, V value) {
+    this.key = key;
+    this.value = value;
+  }
+
+  /**
+   * Counts a reference. Allocation-free and lock-free; skips the write once the counter is saturated, so that
+   * a popular entry's cache line stays shared between cores.
+   */
+  void recordAccess() {
+    int current = frequency;
+    if (current < MAX_FREQUENCY) {
+      frequency = (byte) (current + 1);
+    }
+  }
+}

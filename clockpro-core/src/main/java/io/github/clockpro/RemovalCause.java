@@ -1,0 +1,40 @@
+package io.github.clockpro;
+
+/**
+ * Why an entry left the cache, as passed to a {@link RemovalListener}.
+ *
+ * <p>The names follow Caffeine's {@code RemovalCause} where the meaning is the same.
+ */
+public enum RemovalCause {
+
+  /** The entry was removed by the user: {@code invalidate}, {@code invalidateAll} or a removal through {@code asMap()}. */
+  EXPLICIT {
+    @Override
+    public boolean wasEvicted() {
+      return false;
+    }
+  },
+
+  /** The entry's value was replaced by the user: {@code put} or a replacement through {@code asMap()}. */
+  REPLACED {
+    @Override
+    public boolean wasEvicted() {
+      return false;
+    }
+  },
+
+  /** The entry was evicted because the cache held more than its maximum size. */
+  SIZE {
+    @Override
+    public boolean wasEvicted() {
+      return true;
+    }
+  };
+
+  /**
+   * Returns whether the entry left because of the eviction policy rather than an action of the user.
+   *
+   * @return {@code true} for {@link #SIZE}
+   */
+  public abstract boolean wasEvicted();
+}
