@@ -1,0 +1,135 @@
+package io.github.clockpro.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.clockpro.CacheStats;
+import io.github.clockpro.ClockProCache;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Binds a cache to a Prometheus registry, runs a workload with evictions, and checks the text exposition against
+ * the cache's own statistics and against every eviction an independent observer saw.
+ */
+class PrometheusScrapeTest {
+
+  private static final int MAXIMUM_SIZE = 200;
+  private static final int SCAN_LIMIT = 6;
+  private static final Map<String, String> BOOKS = Map.of("cache", "books", "region", "eu");
+
+  private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final List<Integer> observedScans = new ArrayList<>();
+  private CacheStats stats;
+  private Scrape scrape;
+
+  @BeforeEach
+  void runWorkloadAndScrape() {
+    ClockProCache<Integer, Integer> cache = ClockProCache.builder()
+        .maximumSize(MAXIMUM_SIZE)
+        .maximumScanPerEviction(SCAN_LIMIT)
+        .build();
+    ClockProCacheMetrics.monitor(registry, cache, "books", "region", "eu");
+    cache.addEvictionObserver((entriesExamined, reachedLimit) -> observedScans.add(entriesExamined));
+
+    Workload.run(cache, 20_000);
+
+    stats = cache.stats();
+    scrape = Scrape.parse(registry.scrape());
+  }
+
+  @Test
+  void shouldRunAWorkloadThatExercisesEveryMeter() {
+    assertThat(stats.evictionCount()).isPositive();
+    assertThat(stats.maxScanPerEviction()).isGreaterThan(1);
+    assertThat(stats.promotionCount()).isPositive();
+    assertThat(stats.demotionCount()).isPositive();
+    assertThat(stats.nonResidentHitCount()).isPositive();
+    assertThat(stats.scanLimitReachedCount()).isPositive();
+    assertThat(observedScans).hasSize((int) stats.evictionCount());
+  }
+
+  @Test
+  void shouldPublishTheStandardCacheSeries() {
+    assertThat(scrape.value("cache_gets_total", with("result", "hit"))).isEqualTo(stats.hitCount());
+    assertThat(scrape.value("cache_gets_total", with("result", "miss"))).isEqualTo(stats.missCount());
+    assertThat(scrape.value("cache_puts_total", BOOKS)).isEqualTo(stats.putCount());
+    assertThat(scrape.value("cache_evictions_total", BOOKS)).isEqualTo(stats.evictionCount());
+    assertThat(scrape.value("cache_size", BOOKS)).isEqualTo(MAXIMUM_SIZE);
+    assertThat(scrape.value("cache_load_total", with("result", "success")))
+        .isEqualTo(stats.loadSuccessCount())
+        .isEqualTo(1);
+    assertThat(scrape.value("cache_load_total", with("result", "failure")))
+        .isEqualTo(stats.loadFailureCount())
+        .isEqualTo(1);
+    assertThat(scrape.value("cache_load_duration_seconds", BOOKS)).isEqualTo(stats.totalLoadTime() / 1e9);
+  }
+
+  @Test
+  void shouldPublishTheScanCountSumAndMaxOfEveryEviction() {
+    assertThat(scrape.value("cache_eviction_scan_entries_count", BOOKS)).isEqualTo(stats.evictionCount());
+    assertThat(scrape.value("cache_eviction_scan_entries_sum", BOOKS)).isEqualTo(stats.scanCount());
+    assertThat(scrape.value("cache_eviction_scan_entries_max", BOOKS))
+        .isEqualTo(stats.maxScanPerEviction())
+        .isLessThanOrEqualTo(SCAN_LIMIT);
+  }
+
+  @Test
+  void shouldPublishHistogramBucketsHoldingEachObservedScan() {
+    List<Scrape.Sample> buckets = scrape.find("cache_eviction_scan_entries_bucket", BOOKS);
+
+    assertThat(buckets).extracting(bucket -> bucket.labels().get("le"))
+        .contains("1.0", (SCAN_LIMIT - 1) + ".0", SCAN_LIMIT + ".0", "+Inf");
+    for (Scrape.Sample bucket : buckets) {
+      double upperBound = upperBound(bucket.labels().get("le"));
+      long expected = observedScans.stream().filter(scan -> scan <= upperBound).count();
+      assertThat(bucket.value()).as("bucket le=%s", upperBound).isEqualTo(expected);
+    }
+  }
+
+  @Test
+  void shouldCountTheEvictionsThatExaminedTheFullLimitAboveTheLowerLimitBoundary() {
+    double belowLimit = scrape.value("cache_eviction_scan_entries_bucket", with("le", (SCAN_LIMIT - 1) + ".0"));
+    double atLimit = scrape.value("cache_eviction_scan_entries_bucket", with("le", SCAN_LIMIT + ".0"));
+
+    assertThat(atLimit - belowLimit)
+        .isEqualTo(observedScans.stream().filter(scan -> scan == SCAN_LIMIT).count())
+        .isGreaterThanOrEqualTo(stats.scanLimitReachedCount());
+    assertThat(atLimit).isEqualTo(stats.evictionCount());
+  }
+
+  @Test
+  void shouldPublishTheClockProGaugesFromTheCacheStatistics() {
+    assertThat(scrape.value("cache_hot_size_entries", BOOKS)).isEqualTo(stats.hotSize());
+    assertThat(scrape.value("cache_cold_size_entries", BOOKS)).isEqualTo(stats.coldSize());
+    assertThat(scrape.value("cache_nonresident_size_entries", BOOKS)).isEqualTo(stats.nonResidentSize());
+    assertThat(scrape.value("cache_cold_target_entries", BOOKS)).isEqualTo(stats.coldTarget());
+    assertThat(scrape.value("cache_scan_threshold_references", BOOKS)).isEqualTo(stats.scanThreshold());
+  }
+
+  @Test
+  void shouldPublishTheClockProCountersFromTheCacheStatistics() {
+    assertThat(scrape.value("cache_promoted_entries_total", BOOKS)).isEqualTo(stats.promotionCount());
+    assertThat(scrape.value("cache_demoted_entries_total", BOOKS)).isEqualTo(stats.demotionCount());
+    assertThat(scrape.value("cache_nonresident_hits_requests_total", BOOKS))
+        .isEqualTo(stats.nonResidentHitCount());
+    assertThat(scrape.value("cache_eviction_scan_limit_evictions_total", BOOKS))
+        .isEqualTo(stats.scanLimitReachedCount());
+  }
+
+  /** Parses a bucket's {@code le} label, which spells infinity the Prometheus way. */
+  private static double upperBound(String le) {
+    return le.equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(le);
+  }
+
+  private static Map<String, String> with(String label, String value) {
+    Map<String, String> labels = new HashMap<>(BOOKS);
+    labels.put(label, value);
+    return labels;
+  }
+}
