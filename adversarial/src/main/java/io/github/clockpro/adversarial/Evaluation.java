@@ -1,0 +1,67 @@
+package io.github.clockpro.adversarial;
+
+import io.github.clockpro.ClockProCache;
+
+/**
+ * A fuzz program run once against a fresh {@link ClockProCache} with the default scan limit, and its score.
+ *
+ * <p>The score rewards both goals of the search: long scans and lost hits. It is the mean number of entries
+ * examined per eviction, weighted up by the miss rate, plus the longest single scan as a fraction of the
+ * limit: {@code mean * (1 + missRate) + maximum / limit}.
+ *
+ * @param program the program
+ * @param measurement what the run measured
+ */
+public record Evaluation(Program program, Measurement measurement) {
+
+  /**
+   * Runs a program against a fresh cache.
+   *
+   * @param program the program
+   * @return its evaluation
+   * @throws NullPointerException if {@code program} is null
+   */
+  public static Evaluation of(Program program) {
+    java.util.Objects.requireNonNull(program, "program");
+    int limit = ClockProCache.DEFAULT_MAXIMUM_SCAN_PER_EVICTION;
+    try (ClockProTarget target = new ClockProTarget(program.cacheSize(), limit)) {
+      Measurement measurement = PatternRunner.drive("fuzz", program.open(), KeyShape.PLAIN, CacheKind.CLOCKPRO,
+          target, program.cacheSize(), program.seed());
+      return new Evaluation(program, measurement);
+    }
+  }
+
+  /**
+   * Returns the score the search maximises.
+   *
+   * @return {@code mean * (1 + missRate) + maximum / limit}
+   */
+  public double score() {
+    double missRate = 1 - measurement.hitRate();
+    return measurement.meanExaminedPerEviction() * (1 + missRate)
+        + (double) measurement.maximumExaminedInOneOperation() / measurement.scanLimit();
+  }
+
+  /**
+   * Returns whether the run broke the cache's contract: a scan over the limit, or statistics that disagree with
+   * the eviction observer.
+   *
+   * @return {@code true} for a finding to report
+   */
+  public boolean violates() {
+    return !measurement.withinScanLimit() || !measurement.crossCheck().isEmpty();
+  }
+
+  /**
+   * Returns a one-line summary of the measurement.
+   *
+   * @return the score, scan figures and hit rate
+   */
+  public String summary() {
+    return String.format(java.util.Locale.ROOT,
+        "score %.3f, mean examined per eviction %.3f, max examined %d (limit %d), hit rate %.3f, evictions %d",
+        score(), measurement.meanExaminedPerEviction(), measurement.maximumExaminedInOneOperation(),
+        measurement.scanLimit(), measurement.hitRate(), measurement.evictions())
+        + (measurement.crossCheck().isEmpty() ? "" : ", " + measurement.crossCheck());
+  }
+}

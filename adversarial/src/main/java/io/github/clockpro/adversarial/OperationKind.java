@@ -1,0 +1,11 @@
+package io.github.clockpro.adversarial;
+
+/** What one operation of an access pattern does to the cache. */
+public enum OperationKind {
+  /** Reads the key; on a miss, loads it: the runner then puts the key, as a read-through cache would. */
+  GET,
+  /** Writes the key unconditionally, inserting it if absent. */
+  PUT,
+  /** Removes the key if present. */
+  INVALIDATE
+}
