@@ -4,11 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.clockpro.ClockProCache;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -37,14 +33,8 @@ class GrafanaDashboardTest {
 
   @BeforeAll
   static void readDashboardAndScrapeARegistry() throws IOException {
-    String location = System.getProperty("clockpro.dashboard", "../docs/grafana/clockpro-dashboard.json");
-    dashboard = new ObjectMapper().readTree(Path.of(location).toFile());
-
-    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    ClockProCache<Integer, Integer> cache = ClockProCache.builder().maximumSize(100).build();
-    ClockProCacheMetrics.monitor(registry, cache, "books");
-    Workload.run(cache, 2_000);
-    publishedSeries = Scrape.parse(registry.scrape()).names();
+    dashboard = new ObjectMapper().readTree(Documents.path("grafana/clockpro-dashboard.json").toFile());
+    publishedSeries = Documents.publishedSeries();
   }
 
   @Test
