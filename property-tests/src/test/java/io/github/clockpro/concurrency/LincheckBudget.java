@@ -1,0 +1,40 @@
+package io.github.clockpro.concurrency;
+
+import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
+import org.jetbrains.lincheck.datastructures.StressOptions;
+
+/**
+ * The Lincheck settings shared by the concurrency tests: three threads of three operations each, after two
+ * sequential ones, and a number of iterations read from {@code -Dclockpro.lincheck.iterations} (the default build
+ * sets 10; the exhaustive profile 100 times as many).
+ */
+final class LincheckBudget {
+
+  private static final int DEFAULT_ITERATIONS = 10;
+
+  private LincheckBudget() {}
+
+  static ModelCheckingOptions modelChecking() {
+    return new ModelCheckingOptions()
+        .iterations(iterations())
+        .invocationsPerIteration(100)
+        .threads(3)
+        .actorsPerThread(3)
+        .actorsBefore(2)
+        .actorsAfter(1);
+  }
+
+  static StressOptions stress() {
+    return new StressOptions()
+        .iterations(iterations())
+        .invocationsPerIteration(1_000)
+        .threads(3)
+        .actorsPerThread(3)
+        .actorsBefore(2)
+        .actorsAfter(1);
+  }
+
+  private static int iterations() {
+    return Integer.getInteger("clockpro.lincheck.iterations", DEFAULT_ITERATIONS);
+  }
+}
