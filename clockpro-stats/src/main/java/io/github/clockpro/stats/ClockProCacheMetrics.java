@@ -57,8 +57,8 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
    *
    * Template method. CacheMeterBinder.bindTo registers the standard meters from the five counts this class
    * supplies (size, hits, misses, puts, evictions) and then calls bindImplementationSpecificMetrics, where this
-   * class registers the load meters and the CLOCK-Pro meters. Every meter but one is a function of
-   * cache.stats(), read at scrape time; the cache counts, this class only translates.
+   * class registers the load meters and the CLOCK-Pro meters. Every meter but the scan distribution reads the
+   * cache's own counts at scrape time; the cache counts, this class only translates.
    *
    * The scan distribution. A percentile histogram cannot be rebuilt from the cache's totals, so it needs each
    * eviction's scan length as it happens: ScanRecorder, an EvictionObserver, records it into the registry's
@@ -75,12 +75,12 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
    *    registry holds its meters strongly, so the summary lives exactly as long as the registry keeps it; when it
    *    is gone, the recorder detaches itself at the next eviction. ScanRecorder -> cache is weak too.
    *  - The summary is the one register() returns, never one built aside: when the registry already has the
-   *    meter (a second monitor call, or a registry filter that maps it), that existing meter is what gets
-   *    scraped. ScanRecorder attaches at most one recorder per cache and summary, so a second binding does not
+   *    meter (after a second monitor call), it returns that one, and that one is what gets scraped. ScanRecorder attaches at most one recorder per cache and summary, so a second binding does not
    *    count each eviction twice.
    *
-   * Cost of a scrape. Each meter calls stats(), which takes the cache's eviction lock for a snapshot: about
-   * twenty short lock holds per scrape, against writers only, never readers.
+   * Cost of a scrape. Every meter but cache.size and the distribution calls stats(), which takes the cache's
+   * eviction lock for a snapshot: sixteen short lock holds per scrape, which writers may wait on and readers
+   * never do. One snapshot shared by all meters would need a clock to expire it; not worth it at this cost.
    *
    * Reading guide: the monitor methods, the constructor, the five counts of the template, then the meters.
    */
@@ -129,6 +129,9 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
    */
   public static <K, V> ClockProCache<K, V> monitor(
       MeterRegistry registry, ClockProCache<K, V> cache, String cacheName, String... tags) {
+    requireNonNull(registry, "registry");
+    requireNonNull(cache, "cache");
+    requireNonNull(cacheName, "cacheName");
     return monitor(registry, cache, cacheName, Tags.of(requireNonNull(tags, "tags")));
   }
 
