@@ -5,9 +5,10 @@ import io.github.clockpro.ClockProCache;
 /**
  * A fuzz program run once against a fresh {@link ClockProCache} with the default scan limit, and its score.
  *
- * <p>The score rewards both goals of the search: long scans and lost hits. It is the mean number of entries
- * examined per eviction, weighted up by the miss rate, plus the longest single scan as a fraction of the
- * limit: {@code mean * (1 + missRate) + maximum / limit}.
+ * <p>The score rewards both goals of the search: eviction work and lost hits. It is the mean number of entries
+ * examined per eviction, weighted up by the miss rate, plus the longest single scan as a fraction of the limit:
+ * {@code mean * confidence * (1 + missRate) + maximum / limit}. The confidence, {@code min(1, evictions /
+ * (cacheSize / 10))}, keeps a program with one long eviction from outscoring sustained work.
  *
  * @param program the program
  * @param measurement what the run measured
@@ -34,12 +35,22 @@ public record Evaluation(Program program, Measurement measurement) {
   /**
    * Returns the score the search maximises.
    *
-   * @return {@code mean * (1 + missRate) + maximum / limit}
+   * @return {@code mean * confidence * (1 + missRate) + maximum / limit}
    */
   public double score() {
     double missRate = 1 - measurement.hitRate();
-    return measurement.meanExaminedPerEviction() * (1 + missRate)
+    double confidence = Math.min(1, measurement.evictions() / (measurement.cacheSize() / 10.0));
+    return measurement.meanExaminedPerEviction() * confidence * (1 + missRate)
         + (double) measurement.maximumExaminedInOneOperation() / measurement.scanLimit();
+  }
+
+  /**
+   * Returns the entries examined by evictions per operation of the program.
+   *
+   * @return all entries examined divided by all operations
+   */
+  public double examinedPerOperation() {
+    return measurement.operations() == 0 ? 0 : (double) measurement.entriesExamined() / measurement.operations();
   }
 
   /**
@@ -59,8 +70,8 @@ public record Evaluation(Program program, Measurement measurement) {
    */
   public String summary() {
     return String.format(java.util.Locale.ROOT,
-        "score %.3f, mean examined per eviction %.3f, max examined %d (limit %d), hit rate %.3f, evictions %d",
-        score(), measurement.meanExaminedPerEviction(), measurement.maximumExaminedInOneOperation(),
+        "score %.3f, examined per operation %.3f, mean examined per eviction %.3f, max examined %d (limit %d), hit rate %.3f, evictions %d",
+        score(), examinedPerOperation(), measurement.meanExaminedPerEviction(), measurement.maximumExaminedInOneOperation(),
         measurement.scanLimit(), measurement.hitRate(), measurement.evictions())
         + (measurement.crossCheck().isEmpty() ? "" : ", " + measurement.crossCheck());
   }

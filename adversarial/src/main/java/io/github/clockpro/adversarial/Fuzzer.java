@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Objects;
 import java.util.SplittableRandom;
 
@@ -110,11 +112,17 @@ public final class Fuzzer {
 
     population.sort(Comparator.comparingDouble(Evaluation::score).reversed());
     List<Evaluation> worst = new ArrayList<>();
-    for (Evaluation candidate : population.subList(0, Math.min(KEPT_WORST, population.size()))) {
+    Set<String> distinct = new HashSet<>();
+    for (Evaluation candidate : population) {
+      if (worst.size() == KEPT_WORST) {
+        break;
+      }
       double target = candidate.score() * 0.9;
       Evaluation shrunk = shrinker.shrink(candidate, evaluation -> evaluation.score() >= target);
-      worst.add(shrunk);
-      saved.add(save("worst-" + worst.size(), shrunk));
+      if (distinct.add(shrunk.program().cacheSize() + " " + shrunk.program().genes())) {
+        worst.add(shrunk);
+        saved.add(save("worst-" + worst.size(), shrunk));
+      }
     }
     return new Result(seed, evaluations, worst, violations, saved);
   }

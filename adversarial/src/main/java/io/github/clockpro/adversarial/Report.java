@@ -114,7 +114,7 @@ final class Report {
     } else {
       text.append("The fuzzer evolves programs of parameterised steps (fresh inserts, one-time scans, uniform, ")
           .append("Zipfian and sequential reads of recent windows, invalidation of windows) against small caches, ")
-          .append("scoring each by `mean * (1 + missRate) + max / limit` from the cache's own statistics and ")
+          .append("scoring each by `mean * confidence * (1 + missRate) + max / limit` (the confidence discounts programs with fewer evictions than a tenth of the cache) from the cache's own statistics and ")
           .append("observer. It keeps the worst programs, shrinks them and saves them as replayable files. This run ")
           .append("(").append(options.fuzzSeconds).append(" s):\n\n```\n").append(FuzzSummary.describe(fuzz))
           .append("```\n\nReplay any program with `bin/adversarial --replay 'PROGRAM'` or ")

@@ -1,0 +1,48 @@
+package io.github.clockpro.adversarial;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The CI campaign over the named patterns: every pattern at 10,000 and 100,000 entries against
+ * {@link io.github.clockpro.ClockProCache}. It fails if any eviction examines more entries than the cache's limit
+ * (by the eviction observer or by {@code stats()}), if the two disagree, or if the mean per eviction at 100,000
+ * exceeds the mean at 10,000 by more than 10%: the cost of an eviction must not grow with the cache.
+ */
+class NamedPatternCampaignTest {
+
+  private static final long SEED = 1;
+  private static final int SMALL = 10_000;
+  private static final int LARGE = 100_000;
+  private static final double ALLOWED_GROWTH = 1.10;
+
+  static Stream<String> patternNames() {
+    return Patterns.all().stream().map(AccessPattern::name);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("patternNames")
+  void evictionWorkStaysUnderTheLimitAndDoesNotGrowWithTheCache(String name) {
+    AccessPattern pattern = Patterns.named(name);
+    Measurement small = PatternRunner.run(pattern, CacheKind.CLOCKPRO, SMALL, SEED);
+    Measurement large = PatternRunner.run(pattern, CacheKind.CLOCKPRO, LARGE, SEED);
+    for (Measurement measurement : new Measurement[] {small, large}) {
+      assertTrue(measurement.withinScanLimit(), () -> "an eviction examined "
+          + measurement.maximumExaminedInOneOperation() + " entries, above the limit of "
+          + measurement.scanLimit() + " (observer or stats() violations: " + measurement.limitViolations()
+          + "); seed " + SEED + "; replay: " + Campaign.replayCommand(measurement));
+      assertEquals("", measurement.crossCheck(), () -> "seed " + SEED + "; replay: "
+          + Campaign.replayCommand(measurement));
+    }
+    assertTrue(large.meanExaminedPerEviction() <= small.meanExaminedPerEviction() * ALLOWED_GROWTH,
+        () -> String.format(java.util.Locale.ROOT,
+            "mean examined per eviction grew from %.3f at %d entries to %.3f at %d (allowed: +10%%); seed %d; "
+                + "replay: %s --sizes %d,%d", small.meanExaminedPerEviction(), SMALL,
+            large.meanExaminedPerEviction(), LARGE, SEED,
+            Campaign.replayCommand(large).replace(" --sizes " + LARGE, ""), SMALL, LARGE));
+  }
+}
