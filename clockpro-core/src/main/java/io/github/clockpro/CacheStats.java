@@ -108,12 +108,15 @@ public final class CacheStats {
     return evictionCount;
   }
 
-  /** Entries examined by both hands, summed over all evictions. */
+  /** Entries examined by both hands, summed over all inserts (an insert evicts at most one entry). */
   public long scanCount() {
     return scanCount;
   }
 
-  /** The most entries examined to complete any single eviction; never above the scan limit. */
+  /**
+   * The most entries examined by any single insert, to evict and to make room for a promotion; never above
+   * the scan limit.
+   */
   public int maxScanPerEviction() {
     return maxScanPerEviction;
   }
@@ -138,7 +141,7 @@ public final class CacheStats {
     return demotionCount;
   }
 
-  /** Misses on keys still in their non-resident test period. */
+  /** Inserts of keys still in their non-resident test period: evicted recently enough to count as reused. */
   public long nonResidentHitCount() {
     return nonResidentHitCount;
   }

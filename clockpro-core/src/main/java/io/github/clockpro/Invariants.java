@@ -81,7 +81,7 @@ final class Invariants {
         violations.add("CLOCK_STRUCTURE: " + name + " ring broken at position " + i);
         return;
       }
-      if (hot ? node.status != Node.HOT : node.status != Node.COLD && node.status != Node.COLD_IN_TEST) {
+      if (hot != node.isHot() || node.status == Node.UNLINKED) {
         violations.add("CLOCK_STRUCTURE: key " + node.key + " in " + name + " has status " + node.status);
       }
       if (seen.put(node, node.status) != null) {

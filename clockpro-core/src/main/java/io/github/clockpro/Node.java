@@ -29,6 +29,8 @@ final class Node<K, V> {
   static final byte COLD = 2;
   /** In the cold clock and in its test period (until the hot hand's position passes {@link #stamp}). */
   static final byte COLD_IN_TEST = 3;
+  /** In the hot clock, promoted there by the cold hand, and not yet visited by the hot hand since. */
+  static final byte PROMOTED = 4;
 
   final K key;
   volatile V value;
@@ -45,8 +47,12 @@ final class Node<K, V> {
    * recency order of the paper's single clock. Guarded by the eviction lock.
    */
   long stamp;
-  /** {@link #UNLINKED}, {@link #HOT}, {@link #COLD} or {@link #COLD_IN_TEST}; guarded by the eviction lock. */
+  /** {@link #UNLINKED}, {@link #HOT}, {@link #PROMOTED}, {@link #COLD} or {@link #COLD_IN_TEST}; guarded by the eviction lock. */
   byte status;
+
+  boolean isHot() {
+    return status == HOT || status == PROMOTED;
+  }
 
   Node(K key, V value) {
     this.key = key;

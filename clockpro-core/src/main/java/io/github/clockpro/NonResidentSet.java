@@ -2,7 +2,8 @@ package io.github.clockpro;
 
 /**
  * The non-resident history: hashes of recently evicted cold keys that were in their test period, each with the
- * logical time it was last placed at the head of the cold clock.
+ * logical time it was last placed at the head of the cold clock and whether it had been referenced (below the
+ * promotion threshold) when it was evicted.
  *
  * <p>Holds no key or value objects, only 32-bit key hashes, so evicted data can be garbage collected. Two keys
  * with the same hash share one history entry: a miss on one may count as a test-period hit of the other. That
@@ -38,6 +39,8 @@ final class NonResidentSet {
   private int[] ringHashes;
   /** The stamp of each insertion, parallel to {@link #ringHashes}. */
   private long[] ringStamps;
+  /** Whether the entry was evicted with a reference count above zero, parallel to {@link #ringHashes}. */
+  private boolean[] ringReferenced;
   /** Sequence number of the next insertion. Wraps around; only compared for equality. */
   private int nextSequence;
   /** Insertions still in the ring, live or holes; at most {@link #capacity}. */
@@ -59,6 +62,7 @@ final class NonResidentSet {
     int ringLength = Math.min(MINIMUM_LENGTH, ceilingPowerOfTwo(capacity));
     this.ringHashes = new int[ringLength];
     this.ringStamps = new long[ringLength];
+    this.ringReferenced = new boolean[ringLength];
     this.tableHashes = new int[MINIMUM_LENGTH];
     this.tableSequences = new int[MINIMUM_LENGTH];
   }
@@ -73,7 +77,7 @@ final class NonResidentSet {
    *
    * @return {@code true} if the ring was full and this insertion dropped a live entry
    */
-  boolean add(int hash, long stamp) {
+  boolean add(int hash, long stamp, boolean referenced) {
     boolean dropped = false;
     if (ringCount == capacity) {
       dropped = dropOldest();
@@ -84,6 +88,7 @@ final class NonResidentSet {
     int slot = sequence & (ringHashes.length - 1);
     ringHashes[slot] = hash;
     ringStamps[slot] = stamp;
+    ringReferenced[slot] = referenced;
     ringCount++;
     put(storedHash(hash), sequence);
     return dropped;
@@ -96,6 +101,12 @@ final class NonResidentSet {
       return ABSENT;
     }
     return ringStamps[tableSequences[index] & (ringHashes.length - 1)];
+  }
+
+  /** Whether the hash's newest live insertion was evicted referenced; {@code false} if absent. */
+  boolean wasReferenced(int hash) {
+    int index = indexOf(storedHash(hash));
+    return index >= 0 && ringReferenced[tableSequences[index] & (ringHashes.length - 1)];
   }
 
   /** Removes the hash if it is live; returns whether it was. */
@@ -144,12 +155,17 @@ final class NonResidentSet {
     int length = ringHashes.length * 2;
     int[] hashes = new int[length];
     long[] stamps = new long[length];
+    boolean[] referenced = new boolean[length];
     for (int sequence = nextSequence - ringCount; sequence != nextSequence; sequence++) {
-      hashes[sequence & (length - 1)] = ringHashes[sequence & (ringHashes.length - 1)];
-      stamps[sequence & (length - 1)] = ringStamps[sequence & (ringHashes.length - 1)];
+      int from = sequence & (ringHashes.length - 1);
+      int to = sequence & (length - 1);
+      hashes[to] = ringHashes[from];
+      stamps[to] = ringStamps[from];
+      referenced[to] = ringReferenced[from];
     }
     ringHashes = hashes;
     ringStamps = stamps;
+    ringReferenced = referenced;
   }
 
   private void put(int stored, int sequence) {
