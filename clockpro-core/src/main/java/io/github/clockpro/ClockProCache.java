@@ -156,9 +156,8 @@ public final class ClockProCache<K, V> {
    * @throws NullPointerException if {@code keys} or any key is null
    */
   public Map<K, V> getAllPresent(Iterable<? extends K> keys) {
-    requireNonNull(keys, "keys");
     Map<K, V> found = new LinkedHashMap<>();
-    for (K key : keys) {
+    for (K key : copyOf(keys)) {
       V value = getIfPresent(key);
       if (value != null) {
         found.put(key, value);
@@ -211,6 +210,10 @@ public final class ClockProCache<K, V> {
    */
   public void putAll(Map<? extends K, ? extends V> map) {
     requireNonNull(map, "map");
+    map.forEach((key, value) -> {
+      requireNonNull(key, "key");
+      requireNonNull(value, "value");
+    });
     map.forEach(this::put);
   }
 
@@ -231,8 +234,7 @@ public final class ClockProCache<K, V> {
    * @throws NullPointerException if {@code keys} or any key is null
    */
   public void invalidateAll(Iterable<? extends K> keys) {
-    requireNonNull(keys, "keys");
-    for (K key : keys) {
+    for (K key : copyOf(keys)) {
       invalidate(key);
     }
   }
@@ -489,6 +491,16 @@ public final class ClockProCache<K, V> {
   }
 
   /* ---------------- Internals ---------------- */
+
+  /** Copies the keys, rejecting a null collection or key before the caller changes anything. */
+  private static <K> java.util.List<K> copyOf(Iterable<? extends K> keys) {
+    requireNonNull(keys, "keys");
+    java.util.List<K> copy = new java.util.ArrayList<>();
+    for (K key : keys) {
+      copy.add(requireNonNull(key, "key"));
+    }
+    return copy;
+  }
 
   /** Links a freshly mapped node into the policy and evicts if the cache is over capacity. */
   private void afterInsert(Node<K, V> node) {

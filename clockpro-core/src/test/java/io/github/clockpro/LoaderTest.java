@@ -1,0 +1,141 @@
+package io.github.clockpro;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class LoaderTest {
+
+  private final ClockProCache<Integer, String> cache = ClockProCache.builder().maximumSize(100).build();
+
+  @Test
+  void shouldLoadOnAMissAndHitAfterwards() {
+    assertEquals("v1", cache.get(1, key -> "v" + key));
+    assertEquals("v1", cache.get(1, key -> "other"));
+    CacheStats stats = cache.stats();
+    assertEquals(1, stats.hitCount());
+    assertEquals(1, stats.missCount());
+    assertEquals(1, stats.loadSuccessCount());
+    assertTrue(stats.totalLoadTime() >= 0);
+  }
+
+  @Test
+  void shouldShareOneLoadBetweenConcurrentCallersForTheSameKey() throws Exception {
+    AtomicInteger loads = new AtomicInteger();
+    CountDownLatch loaderStarted = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<String>> results = new ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        results.add(pool.submit(() -> cache.get(7, key -> {
+          loads.incrementAndGet();
+          loaderStarted.countDown();
+          await(release);
+          return "seven";
+        })));
+      }
+      assertTrue(loaderStarted.await(10, TimeUnit.SECONDS));
+      Thread.sleep(100); // let the other callers reach the load in flight
+      release.countDown();
+      for (Future<String> result : results) {
+        assertEquals("seven", result.get(10, TimeUnit.SECONDS));
+      }
+      assertEquals(1, loads.get());
+      assertEquals(1, cache.stats().loadSuccessCount());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void shouldPropagateALoaderFailureCacheNothingAndLeaveOtherKeysAlone() {
+    for (int key = 0; key < 50; key++) {
+      cache.put(key, "value" + key);
+    }
+    IllegalStateException failure = new IllegalStateException("database down");
+    IllegalStateException thrown = assertThrows(IllegalStateException.class,
+        () -> cache.get(1000, key -> {
+          throw failure;
+        }));
+    assertSame(failure, thrown);
+    assertNull(cache.getIfPresent(1000));
+    assertEquals(50, cache.size());
+    for (int key = 0; key < 50; key++) {
+      assertEquals("value" + key, cache.asMap().get(key));
+    }
+    assertEquals(1, cache.stats().loadFailureCount());
+    assertEquals(List.of(), cache.checkInvariants(true));
+    assertEquals("later", cache.get(1000, key -> "later"));
+  }
+
+  @Test
+  void shouldGiveEveryWaiterTheLoadersException() throws Exception {
+    CountDownLatch loaderStarted = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      Future<String> loader = pool.submit(() -> cache.get(3, key -> {
+        loaderStarted.countDown();
+        await(release);
+        throw new IllegalArgumentException("bad key");
+      }));
+      assertTrue(loaderStarted.await(10, TimeUnit.SECONDS));
+      Future<String> waiter = pool.submit(() -> cache.get(3, key -> "never"));
+      Thread.sleep(100);
+      release.countDown();
+      for (Future<String> result : List.of(loader, waiter)) {
+        java.util.concurrent.ExecutionException error =
+            assertThrows(java.util.concurrent.ExecutionException.class, () -> result.get(10, TimeUnit.SECONDS));
+        assertTrue(error.getCause() instanceof IllegalArgumentException, error.getCause().toString());
+      }
+      assertNull(cache.getIfPresent(3));
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void shouldCacheNothingWhenTheLoaderReturnsNull() {
+    assertNull(cache.get(5, key -> null));
+    assertNull(cache.getIfPresent(5));
+    assertEquals(0, cache.size());
+    assertEquals(1, cache.stats().loadFailureCount());
+  }
+
+  @Test
+  void shouldRefuseARecursiveLoadOfTheSameKey() {
+    assertThrows(IllegalStateException.class, () -> cache.get(9, key -> cache.get(9, inner -> "inner")));
+    assertNull(cache.getIfPresent(9));
+    assertEquals("loads other keys", cache.get(10, key -> cache.get(11, inner -> "loads other keys")));
+  }
+
+  @Test
+  void shouldReturnAValuePutDuringTheLoadInsteadOfOverwritingIt() {
+    assertEquals("put", cache.get(4, key -> {
+      cache.put(4, "put");
+      return "loaded";
+    }));
+    assertEquals("put", cache.getIfPresent(4));
+  }
+
+  private static void await(CountDownLatch latch) {
+    try {
+      latch.await(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
