@@ -1,0 +1,48 @@
+package io.github.clockpro.bench.cache;
+
+import java.util.function.Function;
+
+/**
+ * The operations the benchmarks, the simulator and the showcase perform on a cache, with {@code Long} keys and
+ * values, so that every implementation is driven by exactly the same code.
+ *
+ * <p>Thread safety is that of the wrapped cache: every implementation but {@link Implementation#LRU} is safe
+ * for concurrent use.
+ */
+public interface BenchmarkCache extends AutoCloseable {
+
+  /**
+   * Returns the cached value, or computes, caches and returns it with {@code loader} on a miss.
+   *
+   * @param key the key
+   * @param loader computes the value of a missing key
+   * @return the cached or loaded value
+   */
+  Long get(Long key, Function<Long, Long> loader);
+
+  /**
+   * Returns the cached value, or {@code null}. Counts as an access for the eviction policy.
+   *
+   * @param key the key
+   * @return the value, or {@code null} if absent
+   */
+  Long getIfPresent(Long key);
+
+  /**
+   * Associates the value with the key.
+   *
+   * @param key the key
+   * @param value the value
+   */
+  void put(Long key, Long value);
+
+  /** Returns the number of entries the cache holds now, after any pending maintenance. */
+  long size();
+
+  /** Returns the wrapped cache object, whose object graph is the memory the cache retains. */
+  Object unwrap();
+
+  /** Releases the cache's resources; the cache must not be used afterwards. */
+  @Override
+  void close();
+}

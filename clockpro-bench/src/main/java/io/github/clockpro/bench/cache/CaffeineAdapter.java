@@ -1,0 +1,55 @@
+package io.github.clockpro.bench.cache;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.util.function.Function;
+
+/**
+ * Drives a Caffeine cache. For concurrent measurements it keeps Caffeine's defaults (maintenance on the common
+ * fork-join pool); for the simulator and the memory measurement it runs maintenance on the calling thread, so
+ * that replays are deterministic and the measured object graph does not reach into the pool's threads.
+ */
+final class CaffeineAdapter implements BenchmarkCache {
+
+  private final Cache<Long, Long> cache;
+
+  CaffeineAdapter(int maximumSize, boolean sameThreadMaintenance) {
+    Caffeine<Object, Object> builder = Caffeine.newBuilder().maximumSize(maximumSize);
+    if (sameThreadMaintenance) {
+      builder.executor(Runnable::run);
+    }
+    this.cache = builder.build();
+  }
+
+  @Override
+  public Long get(Long key, Function<Long, Long> loader) {
+    return cache.get(key, loader);
+  }
+
+  @Override
+  public Long getIfPresent(Long key) {
+    return cache.getIfPresent(key);
+  }
+
+  @Override
+  public void put(Long key, Long value) {
+    cache.put(key, value);
+  }
+
+  @Override
+  public long size() {
+    cache.cleanUp();
+    return cache.estimatedSize();
+  }
+
+  @Override
+  public Object unwrap() {
+    return cache;
+  }
+
+  @Override
+  public void close() {
+    cache.invalidateAll();
+    cache.cleanUp();
+  }
+}

@@ -1,0 +1,93 @@
+package io.github.clockpro.bench.cache;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The cache implementations compared, by the name used on command lines and in JMH parameters. */
+public enum Implementation {
+  /** This project's {@code ClockProCache}. */
+  CLOCKPRO("clockpro", true),
+  /** Caffeine 3 (W-TinyLFU). */
+  CAFFEINE("caffeine", true),
+  /** cache2k 2 (Clock-Pro+). */
+  CACHE2K("cache2k", true),
+  /** A single-threaded {@code LinkedHashMap} in access order: the simulator's baseline. */
+  LRU("lru", false);
+
+  /** The implementations that are safe for concurrent use, in the order reports list them. */
+  public static final List<Implementation> CONCURRENT = List.of(CLOCKPRO, CAFFEINE, CACHE2K);
+
+  private final String displayName;
+  private final boolean concurrent;
+
+  Implementation(String displayName, boolean concurrent) {
+    this.displayName = displayName;
+    this.concurrent = concurrent;
+  }
+
+  /** Returns the lower-case name used on command lines, in JMH parameters and in reports. */
+  public String displayName() {
+    return displayName;
+  }
+
+  /** Returns whether the implementation is safe for concurrent use. */
+  public boolean concurrent() {
+    return concurrent;
+  }
+
+  /**
+   * Creates a cache configured as a concurrent application would use it.
+   *
+   * @param maximumSize the most entries the cache holds
+   * @return a new, empty cache
+   */
+  public BenchmarkCache create(int maximumSize) {
+    return create(maximumSize, false);
+  }
+
+  /**
+   * Creates a cache configured for deterministic single-threaded replay: Caffeine runs its maintenance on the
+   * calling thread and cache2k evicts strictly.
+   *
+   * @param maximumSize the most entries the cache holds
+   * @return a new, empty cache
+   */
+  public BenchmarkCache createForSimulation(int maximumSize) {
+    return create(maximumSize, true);
+  }
+
+  private BenchmarkCache create(int maximumSize, boolean simulation) {
+    switch (this) {
+      case CLOCKPRO:
+        return new ClockProAdapter(maximumSize);
+      case CAFFEINE:
+        return new CaffeineAdapter(maximumSize, simulation);
+      case CACHE2K:
+        return new Cache2kAdapter(maximumSize, simulation);
+      case LRU:
+        return new LruAdapter(maximumSize);
+      default:
+        throw new AssertionError(this);
+    }
+  }
+
+  /**
+   * Returns the implementation with the given display name.
+   *
+   * @param name a display name, case-insensitive
+   * @return the implementation
+   * @throws IllegalArgumentException naming the valid choices if there is none with that name
+   */
+  public static Implementation named(String name) {
+    String lowerCase = name.toLowerCase(Locale.ROOT);
+    for (Implementation implementation : values()) {
+      if (implementation.displayName.equals(lowerCase)) {
+        return implementation;
+      }
+    }
+    throw new IllegalArgumentException("unknown implementation '" + name + "'; expected one of "
+        + Arrays.stream(values()).map(Implementation::displayName).collect(Collectors.joining(", ")));
+  }
+}

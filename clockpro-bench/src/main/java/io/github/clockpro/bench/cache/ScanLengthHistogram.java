@@ -1,0 +1,102 @@
+package io.github.clockpro.bench.cache;
+
+import io.github.clockpro.EvictionObserver;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The distribution of entries examined per eviction of a {@code ClockProCache}: an exact count for each length
+ * from 1 to the cache's scan limit. Register it with {@code ClockProCache.addEvictionObserver}.
+ *
+ * <p>Thread-safe: counts are atomic, so concurrent evictions are all counted.
+ */
+public final class ScanLengthHistogram implements EvictionObserver {
+
+  private final AtomicLongArray counts;
+  private final LongAdder limitReached = new LongAdder();
+
+  /**
+   * @param scanLimit the cache's {@code maximumScanPerEviction()}, at least 1
+   */
+  public ScanLengthHistogram(int scanLimit) {
+    if (scanLimit < 1) {
+      throw new IllegalArgumentException("scanLimit must be at least 1 but was " + scanLimit);
+    }
+    this.counts = new AtomicLongArray(scanLimit + 1);
+  }
+
+  @Override
+  public void onEviction(int entriesExamined, boolean reachedLimit) {
+    counts.incrementAndGet(Math.min(entriesExamined, counts.length() - 1));
+    if (reachedLimit) {
+      limitReached.increment();
+    }
+  }
+
+  /** Returns the largest length this histogram can hold: the scan limit. */
+  public int scanLimit() {
+    return counts.length() - 1;
+  }
+
+  /** Returns the evictions that examined exactly {@code length} entries. */
+  public long count(int length) {
+    return counts.get(length);
+  }
+
+  /** Returns the number of evictions recorded. */
+  public long total() {
+    long total = 0;
+    for (int length = 0; length < counts.length(); length++) {
+      total += counts.get(length);
+    }
+    return total;
+  }
+
+  /** Returns the evictions that stopped at the scan limit. */
+  public long limitReachedCount() {
+    return limitReached.sum();
+  }
+
+  /**
+   * Returns the smallest length that at least {@code fraction} of the evictions did not exceed.
+   *
+   * @param fraction in {@code [0, 1]}
+   * @return the percentile, or 0 if nothing was recorded
+   */
+  public int percentile(double fraction) {
+    long total = total();
+    if (total == 0) {
+      return 0;
+    }
+    long needed = Math.max(1, (long) Math.ceil(fraction * total));
+    long seen = 0;
+    for (int length = 0; length < counts.length(); length++) {
+      seen += counts.get(length);
+      if (seen >= needed) {
+        return length;
+      }
+    }
+    return scanLimit();
+  }
+
+  /** Returns the longest scan recorded, or 0. */
+  public int maximum() {
+    for (int length = counts.length() - 1; length >= 0; length--) {
+      if (counts.get(length) > 0) {
+        return length;
+      }
+    }
+    return 0;
+  }
+
+  /** Returns the mean length, or 0.0 if nothing was recorded. */
+  public double mean() {
+    long total = 0;
+    long sum = 0;
+    for (int length = 0; length < counts.length(); length++) {
+      total += counts.get(length);
+      sum += length * counts.get(length);
+    }
+    return total == 0 ? 0.0 : (double) sum / total;
+  }
+}

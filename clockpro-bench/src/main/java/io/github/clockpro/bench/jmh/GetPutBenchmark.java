@@ -1,0 +1,103 @@
+package io.github.clockpro.bench.jmh;
+
+import io.github.clockpro.bench.cache.BenchmarkCache;
+import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.bench.workload.KeySpace;
+import io.github.clockpro.bench.workload.ZipfianGenerator;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.ThreadParams;
+
+/**
+ * Reads and writes on a prefilled cache that holds every key, with Zipfian keys (exponent 0.99): the shape of
+ * Caffeine's GetPutBenchmark. A read is {@code getIfPresent} (a hit), a write a {@code put} that replaces the
+ * value of a present key, so neither inserts nor evicts. {@code readPercent} 100, 75 and 0 give the read-only,
+ * 75/25 and write-only mixes; each operation picks read or write at random. The secondary result
+ * {@code readMisses} should be 0, confirming that every key stayed resident.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 3)
+@Measurement(iterations = 5, time = 3)
+@Fork(value = 1, jvmArgsAppend = {"-Xmx3g", "-Xms1g"})
+public class GetPutBenchmark {
+
+  @Param({"clockpro", "caffeine", "cache2k"})
+  public String implementation;
+
+  @Param({"100000"})
+  public int capacity;
+
+  @Param({"100", "75", "0"})
+  public int readPercent;
+
+  BenchmarkCache cache;
+  KeySpace keys;
+  ZipfianGenerator zipfian;
+
+  /** Builds the cache and puts every key. */
+  @Setup(Level.Trial)
+  public void createCache() {
+    cache = Implementation.named(implementation).create(capacity);
+    keys = new KeySpace(capacity);
+    zipfian = new ZipfianGenerator(capacity, ZipfianGenerator.DEFAULT_EXPONENT);
+    for (long index = 0; index < capacity; index++) {
+      cache.put(keys.key(index), keys.key(index));
+    }
+  }
+
+  /** Releases the cache. */
+  @TearDown(Level.Trial)
+  public void closeCache() {
+    cache.close();
+  }
+
+  /** Per-thread key generator and the count of reads that missed. */
+  @State(Scope.Thread)
+  @AuxCounters(AuxCounters.Type.EVENTS)
+  public static class Operations {
+    /** Reads of this thread in the iteration that found no value. */
+    public long readMisses;
+
+    SplittableRandom random;
+
+    /** Resets the counter; creates the thread's generator on the first iteration. */
+    @Setup(Level.Iteration)
+    public void startIteration(ThreadParams threadParams) {
+      readMisses = 0;
+      if (random == null) {
+        random = new SplittableRandom(0x2545F4914F6CDD1DL * (threadParams.getThreadIndex() + 1));
+      }
+    }
+  }
+
+  /** One read or write. */
+  @Benchmark
+  public Long getPut(Operations operations) {
+    Long key = keys.key(zipfian.next(operations.random));
+    if (operations.random.nextInt(100) < readPercent) {
+      Long value = cache.getIfPresent(key);
+      if (value == null) {
+        operations.readMisses++;
+      }
+      return value;
+    }
+    cache.put(key, key);
+    return key;
+  }
+}

@@ -1,0 +1,83 @@
+package io.github.clockpro.bench.memory;
+
+import io.github.clockpro.bench.Arguments;
+import io.github.clockpro.bench.cache.Implementation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * {@code memory}: retained bytes per entry of each implementation at the given sizes.
+ *
+ * <pre>
+ * memory [--sizes 100000,1000000]
+ * </pre>
+ */
+public final class MemoryCommand {
+
+  /** The usage line printed on errors. */
+  public static final String USAGE = "memory [--sizes 100000,1000000]";
+
+  private MemoryCommand() {}
+
+  /**
+   * Runs the command and prints a table.
+   *
+   * @param arguments the arguments after {@code memory}
+   */
+  public static void run(String[] arguments) {
+    Arguments parsed = Arguments.parse("memory", arguments, Set.of("sizes"), Set.of());
+    List<MemoryResult> results = measureAll(sizes(parsed.value("sizes", "100000,1000000")));
+    System.out.println(table(results));
+  }
+
+  /**
+   * Parses a comma-separated list of sizes.
+   *
+   * @throws IllegalArgumentException naming {@code --sizes} if an element is not a positive integer
+   */
+  static List<Integer> sizes(String text) {
+    List<Integer> sizes = new ArrayList<>();
+    for (String element : text.split(",")) {
+      try {
+        int size = Integer.parseInt(element.trim().replace("_", ""));
+        if (size < 1 || size > 50_000_000) {
+          throw new NumberFormatException();
+        }
+        sizes.add(size);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(
+            "memory: --sizes must be integers between 1 and 50000000 separated by commas but was '" + text + "'");
+      }
+    }
+    return sizes;
+  }
+
+  /** Measures every concurrent implementation at every size. */
+  public static List<MemoryResult> measureAll(List<Integer> sizes) {
+    List<MemoryResult> results = new ArrayList<>();
+    for (int size : sizes) {
+      for (Implementation implementation : Implementation.CONCURRENT) {
+        results.add(MemoryFootprint.measure(implementation, size));
+        System.gc();
+      }
+    }
+    return results;
+  }
+
+  /** Formats results as a Markdown table. */
+  public static String table(List<MemoryResult> results) {
+    StringBuilder table = new StringBuilder(
+        "| maximum size | implementation | resident entries | retained MB | empty cache KB "
+            + "| bytes/entry (with keys and values) | bytes/entry (cache overhead, without keys and values) |\n"
+            + "|---:|---|---:|---:|---:|---:|---:|\n");
+    for (MemoryResult result : results) {
+      table.append(String.format(Locale.ROOT, "| %,d | %s | %,d | %.1f | %.1f | %.1f | %.1f |%n",
+          result.maximumSize(), result.implementation().displayName(), result.residentEntries(),
+          result.totalBytes() / 1e6, result.emptyBytes() / 1e3,
+          result.totalBytesPerEntry(), result.overheadBytesPerEntry()));
+    }
+    return table.toString();
+  }
+}

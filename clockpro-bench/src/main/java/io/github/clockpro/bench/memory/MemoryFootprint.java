@@ -1,0 +1,64 @@
+package io.github.clockpro.bench.memory;
+
+import io.github.clockpro.bench.cache.BenchmarkCache;
+import io.github.clockpro.bench.cache.Implementation;
+import org.openjdk.jol.info.GraphLayout;
+
+/**
+ * Measures the heap a full cache retains with JOL's object-graph walk
+ * ({@code GraphLayout.parseInstance(cache).totalSize()}).
+ *
+ * <p>Method: a cache of maximum size {@code n} receives {@code 2n} distinct {@code Long} keys, each with its own
+ * {@code Long} value object, so that it is full and has evicted as many entries as it holds (history such as
+ * CLOCK-Pro's non-resident set or Caffeine's frequency sketch is then populated). The walk counts everything
+ * reachable from the cache object. Two things are subtracted: the retained size of an empty cache built the
+ * same way, measured first and closed before the full one is built (it holds the fixed structures, and for
+ * cache2k also the shared cache manager and executors that the walk reaches from any cache); and the resident
+ * keys and values at their own measured size. What remains is the cache's overhead per entry.
+ *
+ * <p>Each implementation is built as for the simulator (Caffeine's maintenance on the calling thread), so that
+ * the walk does not reach into a shared thread pool.
+ */
+public final class MemoryFootprint {
+
+  /** Keys start above the range {@code Long.valueOf} caches, so that every key and value is its own object. */
+  private static final long FIRST_KEY = 1_000;
+
+  static {
+    // JOL cannot ask Unsafe for the field offsets of hidden classes (Caffeine's lambdas); this setting makes
+    // it compute them itself. It must be set before JOL's first use.
+    if (System.getProperty("jol.magicFieldOffset") == null) {
+      System.setProperty("jol.magicFieldOffset", "true");
+    }
+  }
+
+  private MemoryFootprint() {}
+
+  /**
+   * Fills a cache and measures it.
+   *
+   * @param implementation the implementation
+   * @param maximumSize the cache's maximum size, at least 1
+   * @return the measurement
+   */
+  public static MemoryResult measure(Implementation implementation, int maximumSize) {
+    if (maximumSize < 1) {
+      throw new IllegalArgumentException("maximumSize must be at least 1 but was " + maximumSize);
+    }
+    long emptyBytes;
+    try (BenchmarkCache empty = implementation.createForSimulation(maximumSize)) {
+      emptyBytes = GraphLayout.parseInstance(empty.unwrap()).totalSize();
+    }
+    try (BenchmarkCache cache = implementation.createForSimulation(maximumSize)) {
+      long lastKey = FIRST_KEY + 2L * maximumSize;
+      for (long key = FIRST_KEY; key < lastKey; key++) {
+        cache.put(Long.valueOf(key), Long.valueOf(key));
+      }
+      long resident = cache.size();
+      long totalBytes = GraphLayout.parseInstance(cache.unwrap()).totalSize();
+      long longBytes = GraphLayout.parseInstance(Long.valueOf(lastKey)).totalSize();
+      return new MemoryResult(implementation, maximumSize, resident, totalBytes, emptyBytes,
+          2 * longBytes * resident);
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package io.github.clockpro.bench.report;
+
+import io.github.clockpro.bench.cache.Implementation;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+
+/**
+ * One configuration of one benchmark (all parameters but the implementation, and the thread count), with the
+ * result of each implementation.
+ *
+ * @param benchmark the benchmark's short name, such as {@code ZipfianSequenceLoading}
+ * @param configuration the parameters other than the implementation, such as {@code capacity=100000 factor=10}
+ * @param threads the benchmark threads
+ * @param measurements each implementation's result
+ */
+record JmhRow(String benchmark, String configuration, int threads, Map<Implementation, Measurement> measurements) {
+
+  /**
+   * One implementation's result.
+   *
+   * @param score operations per second over all threads
+   * @param error the half-width of JMH's 99.9% confidence interval, or NaN with too few iterations
+   * @param secondary the secondary results by name: {@code gc.alloc.rate.norm} and the benchmark's counters
+   */
+  record Measurement(double score, double error, Map<String, Double> secondary) {
+
+    /** Returns a secondary result, or NaN if absent. */
+    double secondary(String name) {
+      return secondary.getOrDefault(name, Double.NaN);
+    }
+
+    /** Returns the effective hit rate in percent from the {@code requests} and {@code misses} counters. */
+    double hitRatePercent() {
+      double requests = secondary("requests");
+      return requests > 0 ? 100.0 * (1.0 - secondary("misses") / requests) : Double.NaN;
+    }
+
+    /** Returns the mean entries examined per eviction, or NaN when not published. */
+    double entriesExaminedPerEviction() {
+      double evictions = secondary("evictions");
+      return evictions > 0 ? secondary("entriesExamined") / evictions : Double.NaN;
+    }
+  }
+
+  /** Returns the ratio of ours to the implementation's score, or NaN if either is missing. */
+  double ratio(Implementation peer) {
+    Measurement ours = measurements.get(Implementation.CLOCKPRO);
+    Measurement theirs = measurements.get(peer);
+    return ours == null || theirs == null ? Double.NaN : ours.score() / theirs.score();
+  }
+
+  /** Groups JMH results into rows, in order of first appearance. */
+  static List<JmhRow> of(List<RunResult> results) {
+    Map<String, JmhRow> rows = new LinkedHashMap<>();
+    for (RunResult result : results) {
+      BenchmarkParams params = result.getParams();
+      String benchmark = shortName(params.getBenchmark());
+      StringBuilder configuration = new StringBuilder();
+      for (String key : params.getParamsKeys()) {
+        if (!key.equals("implementation")) {
+          configuration.append(configuration.length() == 0 ? "" : " ").append(key).append('=')
+              .append(params.getParam(key));
+        }
+      }
+      String rowKey = benchmark + "|" + configuration + "|" + params.getThreads();
+      JmhRow row = rows.computeIfAbsent(rowKey, key -> new JmhRow(benchmark, configuration.toString(),
+          params.getThreads(), new LinkedHashMap<>()));
+      Map<String, Double> secondary = new LinkedHashMap<>();
+      for (Map.Entry<String, Result> entry : result.getSecondaryResults().entrySet()) {
+        secondary.put(entry.getKey(), entry.getValue().getScore());
+      }
+      row.measurements().put(Implementation.named(params.getParam("implementation")), new Measurement(
+          result.getPrimaryResult().getScore(), result.getPrimaryResult().getScoreError(), secondary));
+    }
+    return new ArrayList<>(rows.values());
+  }
+
+  /** {@code io.github...ZipfianSequenceLoadingBenchmark.get} becomes {@code ZipfianSequenceLoading}. */
+  private static String shortName(String benchmark) {
+    String className = benchmark.substring(0, benchmark.lastIndexOf('.'));
+    String simpleName = className.substring(className.lastIndexOf('.') + 1);
+    return simpleName.endsWith("Benchmark") ? simpleName.substring(0, simpleName.length() - "Benchmark".length())
+        : simpleName;
+  }
+}

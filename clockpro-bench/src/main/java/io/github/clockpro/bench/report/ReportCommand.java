@@ -1,0 +1,209 @@
+package io.github.clockpro.bench.report;
+
+import io.github.clockpro.bench.Arguments;
+import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.bench.latency.LatencyCommand;
+import io.github.clockpro.bench.latency.LatencyResult;
+import io.github.clockpro.bench.memory.MemoryCommand;
+import io.github.clockpro.bench.memory.MemoryResult;
+import io.github.clockpro.bench.simulator.SimulateCommand;
+import io.github.clockpro.bench.simulator.SimulationResult;
+import io.github.clockpro.bench.simulator.TraceCatalog;
+import io.github.clockpro.bench.simulator.TraceSimulator;
+import io.github.clockpro.bench.workload.Trace;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.RunnerException;
+
+/**
+ * {@code report}: runs a profile's measurements (JMH, trace simulator, memory, latency) with all implementations in
+ * one run, and regenerates {@code docs/benchmarks.md}, its PNG plots and the raw JMH JSON under
+ * {@code docs/benchmarks/}.
+ *
+ * <pre>
+ * report [--long | --profile quick|long|smoke] [--traces DIR | --no-traces] [--synthetic-scale N] [--output DIR]
+ * </pre>
+ */
+public final class ReportCommand {
+
+  /** The usage line printed on errors. */
+  public static final String USAGE =
+      "report [--long | --profile quick|long|smoke] [--traces DIR | --no-traces] [--synthetic-scale 1..100] "
+          + "[--output DIR (default docs)]";
+
+  private ReportCommand() {}
+
+  /**
+   * Runs the command.
+   *
+   * @param arguments the arguments after {@code report}
+   * @throws IOException if a file cannot be written
+   * @throws RunnerException if a benchmark fails
+   * @throws InterruptedException if interrupted while measuring latency
+   */
+  public static void run(String[] arguments) throws IOException, RunnerException, InterruptedException {
+    Arguments parsed = Arguments.parse("report", arguments, Set.of("profile", "traces", "output", "synthetic-scale"),
+        Set.of("long", "no-traces"));
+    ReportProfile profile = profile(parsed);
+    Path output = Path.of(parsed.value("output", Arguments.repositoryRoot().resolve("docs").toString()));
+    Path assets = output.resolve("benchmarks");
+    Files.createDirectories(assets);
+    String timestamp = ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm"))
+        + " UTC";
+    List<Trace> traces = SimulateCommand.traces(parsed, profile.syntheticScale());
+    Path tracesFolder = parsed.directory("traces", TraceCatalog.defaultFolder(Arguments.repositoryRoot()));
+    String tracesDescription = parsed.flag("no-traces") || !Files.isDirectory(tracesFolder)
+        ? null : Arguments.repositoryRoot().relativize(tracesFolder.toAbsolutePath()
+            .normalize()).toString();
+
+    long start = System.nanoTime();
+    progress("JMH (" + profile.jmhRuns().size() + " invocations, forked JVMs)", start);
+    Path json = assets.resolve("jmh-" + profile.displayName() + ".json");
+    List<RunResult> jmhResults = JmhRunner.run(profile, json);
+
+    progress("trace simulator (" + traces.size() + " workloads)", start);
+    List<SimulationResult> simulations = new TraceSimulator(List.of(Implementation.values())).run(traces,
+        System.out);
+
+    progress("memory " + profile.memorySizes(), start);
+    List<MemoryResult> memory = MemoryCommand.measureAll(profile.memorySizes());
+
+    progress("latency", start);
+    List<LatencyResult> latency = LatencyCommand.measureAll(100_000, 2, profile.latencySeconds());
+
+    progress("writing " + output.resolve("benchmarks.md"), start);
+    List<JmhRow> rows = JmhRow.of(jmhResults);
+    writeCharts(rows, simulations, assets);
+    ReportContext context = new ReportContext(command(profile), profile, timestamp, commit(), machine(),
+        tracesDescription, version("jmh"), version("caffeine"), version("cache2k"));
+    String markdown = new MarkdownReport(context).render(rows, simulations, memory, latency);
+    Files.writeString(output.resolve("benchmarks.md"), markdown, StandardCharsets.UTF_8);
+    progress("done", start);
+  }
+
+  private static ReportProfile profile(Arguments parsed) {
+    String name = parsed.value("profile", null);
+    if (parsed.flag("long")) {
+      if (name != null && !name.equals("long")) {
+        throw new IllegalArgumentException("report: --long and --profile " + name + " exclude each other");
+      }
+      return ReportProfile.LONG;
+    }
+    if (name == null) {
+      return ReportProfile.QUICK;
+    }
+    for (ReportProfile profile : ReportProfile.values()) {
+      if (profile.displayName().equals(name)) {
+        return profile;
+      }
+    }
+    throw new IllegalArgumentException("report: --profile must be quick, long or smoke but was '" + name + "'");
+  }
+
+  private static void writeCharts(List<JmhRow> rows, List<SimulationResult> simulations, Path assets)
+      throws IOException {
+    try (Stream<Path> old = Files.list(assets)) {
+      for (Path file : old.filter(path -> path.getFileName().toString().endsWith(".png")).toList()) {
+        Files.delete(file);
+      }
+    }
+    Map<String, List<JmhRow>> byBenchmark = new LinkedHashMap<>();
+    for (JmhRow row : rows) {
+      byBenchmark.computeIfAbsent(row.benchmark(), key -> new ArrayList<>()).add(row);
+    }
+    for (Map.Entry<String, List<JmhRow>> entry : byBenchmark.entrySet()) {
+      Charts.throughput(entry.getKey(), entry.getValue(), assets.resolve("throughput-" + entry.getKey() + ".png"));
+    }
+    Map<String, List<SimulationResult>> byTrace = new LinkedHashMap<>();
+    for (SimulationResult result : simulations) {
+      byTrace.computeIfAbsent(result.trace(), key -> new ArrayList<>()).add(result);
+    }
+    List<SimulationResult> scanSamples = new ArrayList<>();
+    for (Map.Entry<String, List<SimulationResult>> entry : byTrace.entrySet()) {
+      Charts.hitRates(entry.getKey(), entry.getValue(), assets.resolve("hitrate-" + entry.getKey() + ".png"));
+      List<SimulationResult> ours = entry.getValue().stream()
+          .filter(result -> result.implementation() == Implementation.CLOCKPRO && result.scanLengths() != null
+              && result.scanLengths().total() > 0)
+          .toList();
+      if (!ours.isEmpty()) {
+        scanSamples.add(ours.get(ours.size() / 2));
+      }
+    }
+    Charts.scanLengths(scanSamples, assets.resolve("scan-lengths.png"));
+  }
+
+  private static String command(ReportProfile profile) {
+    return switch (profile) {
+      case QUICK -> "bin/report";
+      case LONG -> "bin/report --long";
+      case SMOKE -> "bin/report --profile smoke";
+    };
+  }
+
+  private static void progress(String step, long start) {
+    System.out.printf(Locale.ROOT, "[report %4.0f s] %s%n", (System.nanoTime() - start) / 1e9, step);
+  }
+
+  private static String machine() {
+    return String.format(Locale.ROOT, "%d cores available to the JVM, %s %s (%s), Java %s (%s)",
+        Runtime.getRuntime().availableProcessors(), System.getProperty("os.name"), System.getProperty("os.version"),
+        System.getProperty("os.arch"), System.getProperty("java.runtime.version"), System.getProperty("java.vm.name"));
+  }
+
+  /** Returns the short commit, marked when the benchmarked modules have uncommitted changes. */
+  private static String commit() {
+    String head = git("rev-parse", "--short", "HEAD");
+    if (head.isEmpty()) {
+      return "unknown";
+    }
+    String changes = git("status", "--porcelain", "--", "clockpro-core", "clockpro-bench", "pom.xml");
+    return changes.isEmpty() ? head : head + " with uncommitted changes";
+  }
+
+  private static String git(String... arguments) {
+    List<String> command = new ArrayList<>(List.of("git"));
+    command.addAll(List.of(arguments));
+    try {
+      Process process = new ProcessBuilder(command).directory(Arguments.repositoryRoot().toFile())
+          .redirectErrorStream(true).start();
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+      return process.waitFor(10, TimeUnit.SECONDS) && process.exitValue() == 0 ? output : "";
+    } catch (IOException e) {
+      return "";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "";
+    }
+  }
+
+  /** Reads a compared library's version, recorded from the parent pom at build time. */
+  static String version(String library) {
+    String resource = "/io/github/clockpro/bench/versions.properties";
+    try (InputStream input = ReportCommand.class.getResourceAsStream(resource)) {
+      if (input == null) {
+        return "(unknown version)";
+      }
+      Properties properties = new Properties();
+      properties.load(input);
+      return properties.getProperty(library, "(unknown version)");
+    } catch (IOException e) {
+      return "(unknown version)";
+    }
+  }
+}

@@ -1,0 +1,17 @@
+package io.github.clockpro.bench.report;
+
+/**
+ * Where and how a report's measurements were made, for its header and table captions.
+ *
+ * @param command the command that produced the report, as a user would type it
+ * @param profile the profile
+ * @param timestamp when the run started, UTC
+ * @param commit the repository's commit, or {@code unknown}
+ * @param machine cores, operating system and JVM
+ * @param tracesFolder the folder the traces came from, relative to the repository, or {@code null} for none
+ * @param jmhVersion JMH's version
+ * @param caffeineVersion Caffeine's version
+ * @param cache2kVersion cache2k's version
+ */
+record ReportContext(String command, ReportProfile profile, String timestamp, String commit, String machine,
+    String tracesFolder, String jmhVersion, String caffeineVersion, String cache2kVersion) {}

@@ -1,0 +1,137 @@
+package io.github.clockpro.bench.report;
+
+import io.github.clockpro.bench.jmh.GetPutBenchmark;
+import io.github.clockpro.bench.jmh.RandomSequenceBenchmark;
+import io.github.clockpro.bench.jmh.ZipfianSequenceLoadingBenchmark;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How much the report measures: the JMH runs and their timing, and the sizes of the other measurements.
+ *
+ * <p>{@link #QUICK} fits in about ten minutes on two cores; {@link #LONG} is the full matrix of issue 6 and takes
+ * hours; {@link #SMOKE} only exercises the report's pipeline, in a minute, with numbers too short to quote.
+ */
+public enum ReportProfile {
+  /** The default: the report in docs/benchmarks.md. */
+  QUICK("quick", 2, 1, 3, 1, "-Xmx3g", List.of(
+      zipfian("100000", List.of("2", "10", "20"), 2),
+      zipfian("100000", List.of("10"), 1),
+      random("100000", 2),
+      getPut("100000", 2)),
+      List.of(100_000, 1_000_000), 4, 1),
+  /** The full matrix: 100K, 1M and 10M entries, 1, 2 and 4 threads, longer iterations. */
+  LONG("long", 3, 3, 5, 3, "-Xmx4g", List.of(
+      zipfian("100000,1000000,10000000", List.of("2", "10", "20"), 1),
+      zipfian("100000,1000000,10000000", List.of("2", "10", "20"), 2),
+      zipfian("100000,1000000,10000000", List.of("2", "10", "20"), 4),
+      random("100000,1000000", 1),
+      random("100000,1000000", 2),
+      random("100000,1000000", 4),
+      getPut("100000,1000000", 1),
+      getPut("100000,1000000", 2),
+      getPut("100000,1000000", 4)),
+      List.of(100_000, 1_000_000), 20, 1),
+  /** A pipeline check with tiny iterations; never for publishing. */
+  SMOKE("smoke", 1, 1, 1, 1, "-Xmx1g", List.of(
+      zipfian("10000", List.of("10"), 2),
+      new JmhRun(GetPutBenchmark.class.getName(), Map.of("capacity", "10000", "readPercent", "100"), 2)),
+      List.of(10_000), 1, 20);
+
+  /**
+   * One invocation of JMH.
+   *
+   * @param benchmark the benchmark class's name, used as the include pattern
+   * @param parameters JMH parameters to override; values separated by commas
+   * @param threads the benchmark threads
+   */
+  public record JmhRun(String benchmark, Map<String, String> parameters, int threads) {}
+
+  private final String displayName;
+  private final int warmupIterations;
+  private final int warmupSeconds;
+  private final int measurementIterations;
+  private final int measurementSeconds;
+  private final String heap;
+  private final List<JmhRun> jmhRuns;
+  private final List<Integer> memorySizes;
+  private final int latencySeconds;
+  private final int syntheticScale;
+
+  ReportProfile(String displayName, int warmupIterations, int warmupSeconds, int measurementIterations,
+      int measurementSeconds, String heap, List<JmhRun> jmhRuns, List<Integer> memorySizes, int latencySeconds,
+      int syntheticScale) {
+    this.displayName = displayName;
+    this.warmupIterations = warmupIterations;
+    this.warmupSeconds = warmupSeconds;
+    this.measurementIterations = measurementIterations;
+    this.measurementSeconds = measurementSeconds;
+    this.heap = heap;
+    this.jmhRuns = jmhRuns;
+    this.memorySizes = memorySizes;
+    this.latencySeconds = latencySeconds;
+    this.syntheticScale = syntheticScale;
+  }
+
+  private static JmhRun zipfian(String capacities, List<String> factors, int threads) {
+    return new JmhRun(ZipfianSequenceLoadingBenchmark.class.getName(),
+        Map.of("capacity", capacities, "factor", String.join(",", factors)), threads);
+  }
+
+  private static JmhRun random(String capacities, int threads) {
+    return new JmhRun(RandomSequenceBenchmark.class.getName(), Map.of("capacity", capacities), threads);
+  }
+
+  private static JmhRun getPut(String capacities, int threads) {
+    return new JmhRun(GetPutBenchmark.class.getName(), Map.of("capacity", capacities), threads);
+  }
+
+  /** Returns the name used on the command line and in the report. */
+  public String displayName() {
+    return displayName;
+  }
+
+  public int warmupIterations() {
+    return warmupIterations;
+  }
+
+  public int warmupSeconds() {
+    return warmupSeconds;
+  }
+
+  public int measurementIterations() {
+    return measurementIterations;
+  }
+
+  public int measurementSeconds() {
+    return measurementSeconds;
+  }
+
+  /** Returns the heap option of each JMH fork. */
+  public String heap() {
+    return heap;
+  }
+
+  public List<JmhRun> jmhRuns() {
+    return jmhRuns;
+  }
+
+  public List<Integer> memorySizes() {
+    return memorySizes;
+  }
+
+  public int latencySeconds() {
+    return latencySeconds;
+  }
+
+  /** Returns the divisor of the synthetic workloads' length (1: full length). */
+  public int syntheticScale() {
+    return syntheticScale;
+  }
+
+  /** Describes the JMH settings, for the report. */
+  public String jmhSettings() {
+    return String.format("1 fork, %d warm-up iterations of %d s, %d measured iterations of %d s, `-prof gc`, %s",
+        warmupIterations, warmupSeconds, measurementIterations, measurementSeconds, heap);
+  }
+}

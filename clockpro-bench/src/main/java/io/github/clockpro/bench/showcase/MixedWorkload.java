@@ -1,0 +1,58 @@
+package io.github.clockpro.bench.showcase;
+
+import io.github.clockpro.bench.workload.KeySpace;
+import io.github.clockpro.bench.workload.ZipfianGenerator;
+import java.util.SplittableRandom;
+
+/**
+ * The showcase's workload for one thread: Zipfian reads (exponent 0.99) over a key space ten times the cache's
+ * capacity, interrupted after every {@code 5 x capacity / 10} requests by a scan of {@code capacity / 10} keys that
+ * were never requested before and never will be again. A scan-resistant policy keeps its hot entries through
+ * the scans; LRU would lose a tenth of the cache to every scan.
+ *
+ * <p>Not thread-safe: each thread has its own instance; instances share the immutable key space.
+ */
+final class MixedWorkload {
+
+  private final KeySpace keys;
+  private final ZipfianGenerator zipfian;
+  private final SplittableRandom random;
+  private final int burstLength;
+  private final int scanLength;
+  /** The next scan key; each thread has its own range above the key space. */
+  private long nextScanKey;
+  /** Requests left in the current Zipfian burst, then in the current scan. */
+  private int remainingInBurst;
+  private int remainingInScan;
+
+  /**
+   * @param keys the shared Zipfian key space
+   * @param capacity the cache's maximum size
+   * @param thread the thread's index, which selects its seed and its scan keys
+   */
+  MixedWorkload(KeySpace keys, int capacity, int thread) {
+    this.keys = keys;
+    this.zipfian = new ZipfianGenerator(keys.size(), ZipfianGenerator.DEFAULT_EXPONENT);
+    this.random = new SplittableRandom(0x9E3779B97F4A7C15L * (thread + 1));
+    this.scanLength = Math.max(1, capacity / 10);
+    this.burstLength = 5 * scanLength;
+    this.nextScanKey = keys.size() + ((long) thread << 40);
+    this.remainingInBurst = burstLength;
+  }
+
+  /** Returns the next key to request. */
+  Long nextKey() {
+    if (remainingInBurst > 0) {
+      remainingInBurst--;
+      if (remainingInBurst == 0) {
+        remainingInScan = scanLength;
+      }
+      return keys.key(zipfian.next(random));
+    }
+    remainingInScan--;
+    if (remainingInScan == 0) {
+      remainingInBurst = burstLength;
+    }
+    return nextScanKey++;
+  }
+}

@@ -1,0 +1,226 @@
+package io.github.clockpro.bench.showcase;
+
+import io.github.clockpro.ClockProCache;
+import io.github.clockpro.bench.cache.BenchmarkCache;
+import io.github.clockpro.bench.cache.ClockProAdapter;
+import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.bench.cache.ScanLengthHistogram;
+import io.github.clockpro.bench.memory.MemoryFootprint;
+import io.github.clockpro.bench.workload.KeySpace;
+import io.github.clockpro.stats.ClockProCacheMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * Replays the {@link MixedWorkload} through ClockProCache, Caffeine and cache2k in turn, with the same threads
+ * and key sequences, while serving ClockProCache's live metrics in Prometheus format on the loopback address.
+ *
+ * <p>Every request is a read-through {@code get(key, loader)}; the loader burns {@code missCostTokens} of CPU
+ * with {@link Blackhole#consumeCPU}, so that the request rate reflects the hit rate as it would with a real
+ * backing store. Before the measured runs, a tenth of the requests goes through each implementation unmeasured, so
+ * that the code all runs share (workload, generator, loader) is compiled before the first measurement and no
+ * implementation pays for it. Use from one thread; {@link #close()} stops the metrics server.
+ */
+final class Showcase implements AutoCloseable {
+
+  /** How often the progress line is refreshed on a terminal. */
+  private static final long PROGRESS_MILLIS = 500;
+  /** How often a progress line is printed when the output is not a terminal. */
+  private static final long PROGRESS_LINE_MILLIS = 2_000;
+  /** Each worker publishes its request count after this many requests. */
+  private static final int PUBLISH_INTERVAL = 1024;
+
+  private final ShowcaseOptions options;
+  private final PrintStream progress;
+  /** Whether progress overwrites one line (a terminal) or prints a line every few seconds. */
+  private final boolean interactive;
+  private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final MetricsServer server;
+  private final KeySpace keys;
+  /** Ours, kept reachable so that its weakly held meters stay live while the server runs. */
+  private ClockProCache<Long, Long> monitoredCache;
+
+  /**
+   * Starts the metrics server.
+   *
+   * @param options the run's settings
+   * @param progress receives the progress lines
+   * @param interactive whether {@code progress} is a terminal, where one line is overwritten in place
+   * @throws IOException if the port cannot be bound
+   */
+  Showcase(ShowcaseOptions options, PrintStream progress, boolean interactive) throws IOException {
+    this.options = options;
+    this.progress = progress;
+    this.interactive = interactive;
+    this.server = new MetricsServer(registry, options.port());
+    this.keys = new KeySpace(10L * options.capacity());
+  }
+
+  /** Returns the URL the metrics are served at. */
+  String metricsUrl() {
+    return server.url();
+  }
+
+  /**
+   * Replays the workload through every implementation, ours first, then measures each one's memory.
+   *
+   * @return one result per implementation
+   * @throws InterruptedException if interrupted while waiting for the workers
+   */
+  List<ShowcaseResult> compare() throws InterruptedException {
+    progress.println("warming up the JIT: a tenth of the requests through each cache, not measured");
+    for (Implementation implementation : Implementation.CONCURRENT) {
+      replay(implementation, options.requests() / 10, false);
+    }
+    progress.println();
+    List<ShowcaseResult> results = new ArrayList<>();
+    for (Implementation implementation : Implementation.CONCURRENT) {
+      results.add(replay(implementation, options.requests(), true));
+    }
+    progress.println("measuring retained memory per entry with JOL ...");
+    List<ShowcaseResult> withMemory = new ArrayList<>();
+    for (ShowcaseResult result : results) {
+      withMemory.add(new ShowcaseResult(result.implementation(), result.requests(), result.hits(),
+          result.nanoseconds(), result.scanLengths(),
+          MemoryFootprint.measure(result.implementation(), options.capacity())));
+    }
+    return withMemory;
+  }
+
+  /**
+   * Replays the workload through ClockProCache again and again, so that its metrics keep moving, until the
+   * thread is interrupted.
+   *
+   * @throws InterruptedException when interrupted
+   */
+  void replayUntilInterrupted() throws InterruptedException {
+    while (!Thread.currentThread().isInterrupted()) {
+      replay(Implementation.CLOCKPRO, options.requests(), true);
+    }
+    throw new InterruptedException();
+  }
+
+  /**
+   * Replays the workload through a new cache.
+   *
+   * @param implementation the implementation
+   * @param requests the requests over all threads
+   * @param measured whether this is a measured run, where ours is published as the live metrics; otherwise a
+   *     warm-up, whose cache is closed at the end
+   */
+  private ShowcaseResult replay(Implementation implementation, long requests, boolean measured)
+      throws InterruptedException {
+    BenchmarkCache cache = implementation.create(options.capacity());
+    ScanLengthHistogram scanLengths = null;
+    if (measured && cache instanceof ClockProAdapter clockPro) {
+      monitoredCache = clockPro.cache();
+      ClockProCacheMetrics.monitor(registry, monitoredCache, "showcase", "implementation", "clockpro");
+      scanLengths = new ScanLengthHistogram(monitoredCache.maximumScanPerEviction());
+      monitoredCache.addEvictionObserver(scanLengths);
+    }
+    long requestsPerThread = requests / options.threads();
+    List<Worker> workers = new ArrayList<>();
+    List<Thread> threads = new ArrayList<>();
+    long start = System.nanoTime();
+    for (int index = 0; index < options.threads(); index++) {
+      Worker worker = new Worker(cache, new MixedWorkload(keys, options.capacity(), index), requestsPerThread,
+          options.missCostTokens());
+      workers.add(worker);
+      Thread thread = new Thread(worker, "showcase-" + implementation.displayName() + "-" + index);
+      thread.setDaemon(true);
+      threads.add(thread);
+      thread.start();
+    }
+    long total = requestsPerThread * options.threads();
+    long lastLine = start;
+    while (threads.stream().anyMatch(Thread::isAlive)) {
+      threads.get(0).join(PROGRESS_MILLIS);
+      long now = System.nanoTime();
+      if (interactive || now - lastLine >= PROGRESS_LINE_MILLIS * 1_000_000) {
+        printProgress(implementation, workers, total, now - start, false);
+        lastLine = now;
+      }
+    }
+    for (Thread thread : threads) {
+      thread.join();
+    }
+    long elapsed = System.nanoTime() - start;
+    printProgress(implementation, workers, total, elapsed, true);
+    long misses = workers.stream().mapToLong(worker -> worker.misses).sum();
+    if (!measured || implementation != Implementation.CLOCKPRO) {
+      cache.close();
+    }
+    return new ShowcaseResult(implementation, total, total - misses, elapsed, scanLengths, null);
+  }
+
+  private void printProgress(Implementation implementation, List<Worker> workers, long total, long elapsed,
+      boolean done) {
+    long requests = workers.stream().mapToLong(worker -> worker.published.get()).sum();
+    long misses = workers.stream().mapToLong(worker -> worker.publishedMisses.get()).sum();
+    double percent = 100.0 * requests / total;
+    int filled = (int) (percent / 5);
+    String line = String.format(Locale.ROOT,
+        "%-9s [%s%s] %5.1f%%  %,12d requests  %,11.0f requests/s  hit rate %5.2f%%",
+        implementation.displayName(), "#".repeat(filled), ".".repeat(20 - filled), percent, requests,
+        elapsed == 0 ? 0.0 : requests * 1e9 / elapsed, requests == 0 ? 0.0 : 100.0 * (requests - misses) / requests);
+    if (interactive) {
+      progress.print("\r" + line + (done ? System.lineSeparator() : ""));
+    } else {
+      progress.println(line);
+    }
+    progress.flush();
+  }
+
+  /** Stops the metrics server. */
+  @Override
+  public void close() {
+    server.close();
+    registry.close();
+  }
+
+  /** One replaying thread. Its final counts are read after it has been joined. */
+  private static final class Worker implements Runnable {
+    private final BenchmarkCache cache;
+    private final MixedWorkload workload;
+    private final long requests;
+    private final long missCostTokens;
+    /** Requests done, published every {@link #PUBLISH_INTERVAL} for the progress line. */
+    final AtomicLong published = new AtomicLong();
+    /** Misses, published with {@link #published}. */
+    final AtomicLong publishedMisses = new AtomicLong();
+    /** Written by this thread only; read by others after join. */
+    long misses;
+    private final Function<Long, Long> loader;
+
+    Worker(BenchmarkCache cache, MixedWorkload workload, long requests, long missCostTokens) {
+      this.cache = cache;
+      this.workload = workload;
+      this.requests = requests;
+      this.missCostTokens = missCostTokens;
+      this.loader = key -> {
+        misses++;
+        Blackhole.consumeCPU(this.missCostTokens);
+        return key;
+      };
+    }
+
+    @Override
+    public void run() {
+      for (long done = 1; done <= requests; done++) {
+        cache.get(workload.nextKey(), loader);
+        if (done % PUBLISH_INTERVAL == 0 || done == requests) {
+          publishedMisses.set(misses);
+          published.set(done);
+        }
+      }
+    }
+  }
+}

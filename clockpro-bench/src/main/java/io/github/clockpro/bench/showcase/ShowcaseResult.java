@@ -1,0 +1,30 @@
+package io.github.clockpro.bench.showcase;
+
+import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.bench.cache.ScanLengthHistogram;
+import io.github.clockpro.bench.memory.MemoryResult;
+
+/**
+ * One implementation's row of the showcase's table.
+ *
+ * @param implementation the implementation
+ * @param requests the requests replayed over all threads
+ * @param hits the requests that did not run the loader
+ * @param nanoseconds the wall-clock time of the replay
+ * @param scanLengths for ours, the entries examined per eviction; {@code null} for the peers, which do not
+ *     publish it
+ * @param memory the cache's retained memory when full
+ */
+record ShowcaseResult(Implementation implementation, long requests, long hits, long nanoseconds,
+    ScanLengthHistogram scanLengths, MemoryResult memory) {
+
+  /** Returns the hits as a percentage of the requests. */
+  double hitRatePercent() {
+    return requests == 0 ? 0.0 : 100.0 * hits / requests;
+  }
+
+  /** Returns the requests per second over all threads. */
+  double requestsPerSecond() {
+    return nanoseconds == 0 ? 0.0 : requests * 1e9 / nanoseconds;
+  }
+}

@@ -1,0 +1,90 @@
+package io.github.clockpro.bench.simulator;
+
+import io.github.clockpro.bench.cache.BenchmarkCache;
+import io.github.clockpro.bench.cache.ClockProAdapter;
+import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.bench.cache.ScanLengthHistogram;
+import io.github.clockpro.bench.workload.Trace;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Replays traces through each implementation, single-threaded, as get-then-put-on-miss: for each key,
+ * {@code getIfPresent}; on a miss, {@code put(key, key)}. The hit rate counts every event from a cold start.
+ *
+ * <p>Each implementation is configured for deterministic replay (see
+ * {@link Implementation#createForSimulation}).
+ */
+public final class TraceSimulator {
+
+  private final List<Implementation> implementations;
+
+  /**
+   * @param implementations the implementations to compare, in column order
+   */
+  public TraceSimulator(List<Implementation> implementations) {
+    if (implementations.isEmpty()) {
+      throw new IllegalArgumentException("implementations must not be empty");
+    }
+    this.implementations = List.copyOf(implementations);
+  }
+
+  /**
+   * Replays every trace at each of its sizes through every implementation.
+   *
+   * @param traces the traces
+   * @param progress receives one line per trace and size, or {@code null} for none
+   * @return one result per trace, size and implementation
+   */
+  public List<SimulationResult> run(List<Trace> traces, PrintStream progress) {
+    List<SimulationResult> results = new ArrayList<>();
+    for (Trace trace : traces) {
+      for (int size : trace.sizes()) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-20s %8d", trace.name(), size));
+        for (Implementation implementation : implementations) {
+          SimulationResult result = replay(trace, size, implementation);
+          results.add(result);
+          line.append(String.format(Locale.ROOT, "  %s %6.2f%%", implementation.displayName(),
+              result.hitRatePercent()));
+        }
+        if (progress != null) {
+          progress.println(line);
+        }
+      }
+    }
+    return results;
+  }
+
+  /**
+   * Replays one trace at one size through one implementation.
+   *
+   * @param trace the trace
+   * @param size the cache's maximum size
+   * @param implementation the implementation
+   * @return the hits, and for ours the entries examined per eviction
+   */
+  public static SimulationResult replay(Trace trace, int size, Implementation implementation) {
+    ScanLengthHistogram scanLengths = null;
+    long hits = 0;
+    long start = System.nanoTime();
+    try (BenchmarkCache cache = implementation.createForSimulation(size)) {
+      if (cache instanceof ClockProAdapter clockPro) {
+        scanLengths = new ScanLengthHistogram(clockPro.cache().maximumScanPerEviction());
+        clockPro.cache().addEvictionObserver(scanLengths);
+      }
+      for (long rawKey : trace.keys()) {
+        Long key = rawKey;
+        if (cache.getIfPresent(key) != null) {
+          hits++;
+        } else {
+          cache.put(key, key);
+        }
+      }
+    }
+    long elapsed = System.nanoTime() - start;
+    return new SimulationResult(trace.name(), size, implementation, trace.keys().length, hits, elapsed,
+        scanLengths);
+  }
+}

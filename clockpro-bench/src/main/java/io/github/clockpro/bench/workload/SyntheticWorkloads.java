@@ -1,0 +1,91 @@
+package io.github.clockpro.bench.workload;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Built-in workloads, generated from a fixed seed, so that the simulator, the report and the tests run with no
+ * trace files at all. Each is scaled by a factor so that tests can use a small version.
+ */
+public final class SyntheticWorkloads {
+
+  private static final long SEED = 0x5EED_C10C_9120L;
+
+  private SyntheticWorkloads() {}
+
+  /**
+   * Returns the built-in workloads.
+   *
+   * @param scale divides the length of every workload and the sizes it is simulated at; 1 for the full size
+   * @return Zipfian, loop and scan-plus-hot workloads
+   * @throws IllegalArgumentException if {@code scale} is not between 1 and 100
+   */
+  public static List<Trace> all(int scale) {
+    if (scale < 1 || scale > 100) {
+      throw new IllegalArgumentException("scale must be between 1 and 100 but was " + scale);
+    }
+    return List.of(zipfian(scale), loop(scale), scanAndHot(scale));
+  }
+
+  /** Zipfian (exponent 0.99) over 100,000 keys, 1,000,000 events. */
+  static Trace zipfian(int scale) {
+    int keyCount = 100_000 / scale;
+    long[] keys = new long[1_000_000 / scale];
+    ZipfianGenerator zipfian = new ZipfianGenerator(keyCount, ZipfianGenerator.DEFAULT_EXPONENT);
+    SplittableRandom random = new SplittableRandom(SEED);
+    for (int index = 0; index < keys.length; index++) {
+      keys[index] = scramble(zipfian.next(random));
+    }
+    return new Trace("synthetic-zipfian", "Zipfian, exponent 0.99, over " + keyCount + " keys",
+        keys, sizes(scale, 1_000, 5_000, 20_000));
+  }
+
+  /** A loop over 10,000 keys, 50 times: LRU's worst case, where a cache should keep a fixed part of the loop. */
+  static Trace loop(int scale) {
+    int loopLength = 10_000 / scale;
+    long[] keys = new long[loopLength * 50];
+    for (int index = 0; index < keys.length; index++) {
+      keys[index] = index % loopLength;
+    }
+    return new Trace("synthetic-loop", "a loop over " + loopLength + " keys, 50 times",
+        keys, sizes(scale, 2_500, 5_000, 9_000));
+  }
+
+  /**
+   * A Zipfian hot set of 10,000 keys, interrupted after every 20,000 events by a scan of 5,000 keys never seen
+   * before: a scan-resistant policy keeps the hot set.
+   */
+  static Trace scanAndHot(int scale) {
+    int hotKeys = 10_000 / scale;
+    int burst = 20_000 / scale;
+    int scanLength = 5_000 / scale;
+    int rounds = 40;
+    long[] keys = new long[rounds * (burst + scanLength)];
+    ZipfianGenerator zipfian = new ZipfianGenerator(hotKeys, ZipfianGenerator.DEFAULT_EXPONENT);
+    SplittableRandom random = new SplittableRandom(SEED + 1);
+    long nextScanKey = 1L << 40;
+    int index = 0;
+    for (int round = 0; round < rounds; round++) {
+      for (int event = 0; event < burst; event++) {
+        keys[index++] = scramble(zipfian.next(random));
+      }
+      for (int event = 0; event < scanLength; event++) {
+        keys[index++] = nextScanKey++;
+      }
+    }
+    return new Trace("synthetic-scan-hot",
+        "Zipfian over " + hotKeys + " hot keys, a scan of " + scanLength + " new keys after every " + burst
+            + " events",
+        keys, sizes(scale, 1_000, 2_500, 5_000));
+  }
+
+  private static List<Integer> sizes(int scale, int... fullSizes) {
+    return Arrays.stream(fullSizes).map(size -> Math.max(1, size / scale)).boxed().toList();
+  }
+
+  /** A fixed bijection of ranks to keys, so that popular keys are not neighbours in hash order. */
+  private static long scramble(long rank) {
+    return rank * 0x9E3779B97F4A7C15L;
+  }
+}

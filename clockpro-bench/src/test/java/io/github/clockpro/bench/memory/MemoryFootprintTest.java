@@ -1,0 +1,24 @@
+package io.github.clockpro.bench.memory;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.clockpro.bench.cache.Implementation;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MemoryFootprintTest {
+
+  @Test
+  void shouldMeasureAFullCacheOfEachImplementation() {
+    for (Implementation implementation : Implementation.CONCURRENT) {
+      MemoryResult result = MemoryFootprint.measure(implementation, 2_000);
+      assertTrue(result.residentEntries() > 1_900 && result.residentEntries() <= 2_000, result.toString());
+      assertTrue(result.overheadBytesPerEntry() > 20 && result.overheadBytesPerEntry() < 1_000, result.toString());
+      assertEquals(result.totalBytesPerEntry() - result.overheadBytesPerEntry(),
+          (double) result.keyAndValueBytes() / result.residentEntries(), 1e-9);
+    }
+    assertTrue(MemoryCommand.table(List.of(MemoryFootprint.measure(Implementation.CLOCKPRO, 100)))
+        .contains("| clockpro |"));
+  }
+}
