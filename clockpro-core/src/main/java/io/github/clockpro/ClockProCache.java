@@ -5,13 +5,10 @@ import static java.util.Objects.requireNonNull;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -595,97 +592,9 @@ public final class ClockProCache<K, V> {
     }
   }
 
-  /** A load in flight: the future its waiters join, and the thread running it. */
-  private static final class Load<V> extends CompletableFuture<V> {
-    private final Thread owner = Thread.currentThread();
 
-    V await() {
-      if (owner == Thread.currentThread()) {
-        throw new IllegalStateException("Recursive load: the loader tried to load its own key");
-      }
-      try {
-        return join();
-      } catch (CompletionException wrapped) {
-        Throwable cause = wrapped.getCause();
-        if (cause instanceof RuntimeException) {
-          throw (RuntimeException) cause;
-        }
-        if (cause instanceof Error) {
-          throw (Error) cause;
-        }
-        throw wrapped;
-      }
-    }
-  }
 
-  /** The remapping function of {@link #write}; one instance per call, so no lambda captures. */
-  private static final class Write<K, V> implements BiFunction<K, Node<K, V>, Node<K, V>> {
-    private final V value;
-    private final boolean onlyIfAbsent;
-    Node<K, V> inserted;
-    V previous;
 
-    Write(V value, boolean onlyIfAbsent) {
-      this.value = value;
-      this.onlyIfAbsent = onlyIfAbsent;
-    }
-
-    @Override
-    public Node<K, V> apply(K key, Node<K, V> existing) {
-      if (existing == null) {
-        inserted = new Node<>(key, value);
-        return inserted;
-      }
-      previous = existing.value;
-      if (!onlyIfAbsent) {
-        existing.value = value;
-      }
-      existing.recordAccess();
-      return existing;
-    }
-  }
-
-  /** The remapping function of {@link #replace}. */
-  private static final class Replace<K, V> implements BiFunction<K, Node<K, V>, Node<K, V>> {
-    private final Object expected;
-    private final V value;
-    V previous;
-
-    Replace(Object expected, V value) {
-      this.expected = expected;
-      this.value = value;
-    }
-
-    @Override
-    public Node<K, V> apply(K key, Node<K, V> existing) {
-      V current = existing.value;
-      if (expected == null || current.equals(expected)) {
-        previous = current;
-        existing.value = value;
-        existing.recordAccess();
-      }
-      return existing;
-    }
-  }
-
-  /** The remapping function of {@link #remove(Object, Object)}. */
-  private static final class ConditionalRemove<K, V> implements BiFunction<K, Node<K, V>, Node<K, V>> {
-    private final Object expected;
-    Node<K, V> removed;
-
-    ConditionalRemove(Object expected) {
-      this.expected = expected;
-    }
-
-    @Override
-    public Node<K, V> apply(K key, Node<K, V> existing) {
-      if (existing.value.equals(expected)) {
-        removed = existing;
-        return null;
-      }
-      return existing;
-    }
-  }
 
   /**
    * Configures and creates a {@link ClockProCache}. Each setting may be made once; a second call throws
