@@ -32,6 +32,13 @@ public final class MemoryFootprint {
     }
   }
 
+  /**
+   * The size of a small cache walked once before measuring. The walk from a cache2k cache reaches shared
+   * objects (its cache manager, executors, class loaders), some of which JOL's own reflection populates on
+   * first contact; walking a primer first settles them, so that the empty and the full cache see the same.
+   */
+  private static final int PRIMER_SIZE = 100;
+
   private MemoryFootprint() {}
 
   /**
@@ -45,20 +52,27 @@ public final class MemoryFootprint {
     if (maximumSize < 1) {
       throw new IllegalArgumentException("maximumSize must be at least 1 but was " + maximumSize);
     }
+    try (BenchmarkCache primer = implementation.createForSimulation(PRIMER_SIZE)) {
+      fill(primer, 2 * PRIMER_SIZE);
+      GraphLayout.parseInstance(primer.unwrap());
+    }
     long emptyBytes;
     try (BenchmarkCache empty = implementation.createForSimulation(maximumSize)) {
       emptyBytes = GraphLayout.parseInstance(empty.unwrap()).totalSize();
     }
     try (BenchmarkCache cache = implementation.createForSimulation(maximumSize)) {
-      long lastKey = FIRST_KEY + 2L * maximumSize;
-      for (long key = FIRST_KEY; key < lastKey; key++) {
-        cache.put(Long.valueOf(key), Long.valueOf(key));
-      }
+      fill(cache, 2L * maximumSize);
       long resident = cache.size();
       long totalBytes = GraphLayout.parseInstance(cache.unwrap()).totalSize();
-      long longBytes = GraphLayout.parseInstance(Long.valueOf(lastKey)).totalSize();
+      long longBytes = GraphLayout.parseInstance(Long.valueOf(FIRST_KEY)).totalSize();
       return new MemoryResult(implementation, maximumSize, resident, totalBytes, emptyBytes,
           2 * longBytes * resident);
+    }
+  }
+
+  private static void fill(BenchmarkCache cache, long keys) {
+    for (long key = FIRST_KEY; key < FIRST_KEY + keys; key++) {
+      cache.put(Long.valueOf(key), Long.valueOf(key));
     }
   }
 }
