@@ -58,6 +58,7 @@ public final class Campaign {
       out.print(ResultTable.header());
       for (int size : options.sizes) {
         for (CacheKind cache : options.caches) {
+          System.gc(); // so that the previous cache's garbage does not pause this run's operations
           Measurement measurement = PatternRunner.run(pattern, cache, size, options.seed);
           measurements.add(measurement);
           out.print(ResultTable.row(measurement));

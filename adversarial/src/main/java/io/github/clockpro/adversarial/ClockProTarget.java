@@ -6,6 +6,10 @@ import io.github.clockpro.ClockProCache;
 /**
  * Drives a {@link ClockProCache}. Every eviction is reported by an {@link io.github.clockpro.EvictionObserver};
  * since a write evicts at most one entry, the work of one eviction is the work of one operation.
+ *
+ * <p>{@code stats()} counts the work of every insert, including an insert that evicts nothing but examines hot
+ * entries to make room for a promotion; the observer sees only inserts that evict. So the cross-check requires
+ * equal eviction counts, and statistics at least as large as the observer's sum and maximum.
  */
 final class ClockProTarget implements CacheTarget {
 
@@ -69,8 +73,8 @@ final class ClockProTarget implements CacheTarget {
   @Override
   public String crossCheck() {
     CacheStats stats = cache.stats();
-    if (stats.evictionCount() != scans.evictions() || stats.scanCount() != scans.entriesExamined()
-        || stats.maxScanPerEviction() != scans.maximumExaminedInOneOperation()) {
+    if (stats.evictionCount() != scans.evictions() || stats.scanCount() < scans.entriesExamined()
+        || stats.maxScanPerEviction() < scans.maximumExaminedInOneOperation()) {
       return "stats() says evictions=" + stats.evictionCount() + " scanned=" + stats.scanCount() + " max="
           + stats.maxScanPerEviction() + " but the observer saw evictions=" + scans.evictions() + " scanned="
           + scans.entriesExamined() + " max=" + scans.maximumExaminedInOneOperation();
