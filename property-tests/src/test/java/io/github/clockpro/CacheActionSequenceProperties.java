@@ -31,13 +31,27 @@ class CacheActionSequenceProperties {
     CacheInvariants.checkedAfterEveryAction(chain).run();
   }
 
+  @Property
+  void shouldEvictTheSameKeysAsTheReferenceModel(@ForAll("modelledSequences") ActionChain<CacheUnderTest> chain) {
+    CacheInvariants.checkedAfterEveryAction(chain).run();
+  }
+
   @Provide
   Arbitrary<ActionChain<CacheUnderTest>> sequences() {
+    return sequences(false);
+  }
+
+  @Provide
+  Arbitrary<ActionChain<CacheUnderTest>> modelledSequences() {
+    return sequences(true);
+  }
+
+  private static Arbitrary<ActionChain<CacheUnderTest>> sequences(boolean withModel) {
     Arbitrary<Integer> sizes = Arbitraries.integers().between(1, 64);
     Arbitrary<Integer> scanLimits = Arbitraries.of(1, 2, 3, 8, ClockProCache.DEFAULT_MAXIMUM_SCAN_PER_EVICTION);
     Arbitrary<Integer> collisionGroups = Arbitraries.of(1, 4);
     return Combinators.combine(sizes, scanLimits, collisionGroups).flatAs((size, scanLimit, collisionGroup) ->
-        ActionChain.<CacheUnderTest>startWith(() -> new CacheUnderTest(size, scanLimit, collisionGroup))
+        ActionChain.<CacheUnderTest>startWith(() -> new CacheUnderTest(size, scanLimit, collisionGroup, withModel))
             .withAction(6, keyed("put", CacheUnderTest::put))
             .withAction(1, keyed("putSameValue", CacheUnderTest::putSameValue))
             .withAction(5, keyed("getIfPresent", CacheUnderTest::getIfPresent))

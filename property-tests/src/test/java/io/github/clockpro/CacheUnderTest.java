@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.clockpro.model.ReferenceModel;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -25,6 +26,9 @@ import java.util.function.Function;
  * or given a stale value. Hits and misses, puts, loads and evictions are counted the same way and compared with
  * {@link CacheStats}.
  *
+ * <p>When a {@link ReferenceModel} is attached, every reference, insert and removal is replayed into it, and each
+ * eviction must take the key the model evicts.
+ *
  * <p>Each action method asserts the results of its own call; {@link #settle()} then accounts for the listener's
  * calls. The invariants checked between actions are in {@link CacheInvariants}.
  */
@@ -38,6 +42,7 @@ final class CacheUnderTest {
   final int collisionGroup;
   final ClockProCache<Key, Value> cache;
   private final ConcurrentMap<Key, Value> map;
+  private final ReferenceModel<Key> model;
 
   /** The entries the cache must hold. */
   final Map<Key, Value> shadow = new HashMap<>();
@@ -49,6 +54,8 @@ final class CacheUnderTest {
   final List<Integer> scans = new ArrayList<>();
   /** Accounting failures found by {@link #settle()}; the listener invariant reports them. */
   final List<String> listenerViolations = new ArrayList<>();
+  /** Evictions in which the cache and the model chose different keys. */
+  final List<String> modelViolations = new ArrayList<>();
 
   long hits;
   long misses;
@@ -56,11 +63,9 @@ final class CacheUnderTest {
   long loadSuccesses;
   long loadFailures;
   long evictions;
-  /** References to resident keys: hits, and writes to present keys. */
-  long references;
   private int nextValue;
 
-  CacheUnderTest(int maximumSize, int scanLimit, int collisionGroup) {
+  CacheUnderTest(int maximumSize, int scanLimit, int collisionGroup, boolean withModel) {
     this.maximumSize = maximumSize;
     this.scanLimit = scanLimit;
     this.collisionGroup = collisionGroup;
@@ -71,6 +76,7 @@ final class CacheUnderTest {
         .build();
     this.cache.addEvictionObserver((examined, reachedLimit) -> scans.add(examined));
     this.map = cache.asMap();
+    this.model = withModel ? new ReferenceModel<>(maximumSize, scanLimit, Key::hashCode) : null;
   }
 
   Key key(int id) {
@@ -326,18 +332,32 @@ final class CacheUnderTest {
     Value previous = shadow.remove(key);
     if (previous != null) {
       expected.add(new Removal(key, previous, RemovalCause.EXPLICIT));
+      if (model != null) {
+        model.remove(key);
+      }
     }
   }
 
   /** Records a reference to a resident key: a hit, or a write to a present key. */
   private void reference(Key key) {
-    references++;
+    if (model != null) {
+      model.reference(key);
+    }
   }
 
   private void inserted(Key key) {
     insertsInAction++;
+    if (model == null) {
+      return;
+    }
+    Key victim = model.insert(key);
+    if (victim != null) {
+      expectedVictims.add(victim);
+    }
   }
 
+  /** Keys the model evicted during the current action; the cache must evict the same ones. */
+  private final List<Key> expectedVictims = new ArrayList<>();
   /** New entries the current action stored; each may evict at most one entry. */
   private int insertsInAction;
 
@@ -367,7 +387,11 @@ final class CacheUnderTest {
     if (!sameElements(explicit, expected)) {
       listenerViolations.add("reported " + explicit + " but expected " + expected);
     }
+    if (model != null && !victims.equals(expectedVictims)) {
+      modelViolations.add("the cache evicted " + victims + " but the model " + expectedVictims);
+    }
     expected.clear();
+    expectedVictims.clear();
     insertsInAction = 0;
   }
 
@@ -381,6 +405,10 @@ final class CacheUnderTest {
     return remaining.isEmpty();
   }
 
+  ReferenceModel<Key> model() {
+    return model;
+  }
+
   private Value newValue() {
     return new Value(nextValue++);
   }
@@ -388,6 +416,6 @@ final class CacheUnderTest {
   @Override
   public String toString() {
     return "cache of " + maximumSize + ", scan limit " + scanLimit + ", hash collisions in groups of "
-        + collisionGroup;
+        + collisionGroup + (model == null ? "" : ", with reference model");
   }
 }

@@ -1,0 +1,340 @@
+package io.github.clockpro.model;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedList;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.ToIntFunction;
+
+/**
+ * A sequential reference model of the cache's CLOCK-Pro policy, written from the rules in the Javadoc of
+ * {@code ClockProPolicy} and in {@code docs/design.md}, with no code in common with the core. It keeps plain
+ * lists and maps and tries nothing clever, so that each step can be read next to the design.
+ *
+ * <p>Single-threaded, the cache and this model must agree on every hit and miss, on every key evicted and on the
+ * set of resident keys; the properties and the trace test hold them to it.
+ *
+ * <h2>State</h2>
+ * <ul>
+ *   <li>Two clocks, as lists whose first element is under the hand: the hot pages, and the resident cold pages.
+ *       A page placed "at the head" (admitted, promoted, demoted, or spared by a hand) is appended to its list
+ *       and receives the next <em>stamp</em>, a logical time.
+ *   <li>The history of non-resident cold pages: a first-in first-out list of records (key hash, stamp, whether
+ *       the page had been referenced), at most {@code maximumSize} long, and a map from each hash to its newest
+ *       record. A record is <em>live</em> while the map points to it.
+ *   <li>A page's test period lasts while its stamp is newer than the stamp of the hot page under the hot hand
+ *       (or while there is no hot page).
+ *   <li>The cold target (resident cold pages aimed for), between 1% and 99% of the size; the promotion
+ *       threshold (references a cold page needs to count as referenced), starting at 2.
+ * </ul>
+ */
+public final class ReferenceModel<K> {
+
+  /** A reference counter saturates here. */
+  static final int MAXIMUM_COUNTER = 15;
+  /** The promotion threshold of a new cache. */
+  static final int INITIAL_THRESHOLD = 2;
+  /** Missed promotions that lower the threshold by one. */
+  static final int MISSED_PROMOTIONS_TO_LOWER = 4;
+  /** History records whose test period ended that one eviction drops at most. */
+  static final int EXPIRIES_PER_EVICTION = 2;
+
+  /** Where a resident page is. A promoted page is hot; it remembers that the cold hand promoted it. */
+  enum State { HOT, PROMOTED, COLD, COLD_IN_TEST }
+
+  /** A resident page. */
+  static final class Page<K> {
+    final K key;
+    int counter;
+    long stamp;
+    State state;
+
+    Page(K key) {
+      this.key = key;
+    }
+
+    boolean isHot() {
+      return state == State.HOT || state == State.PROMOTED;
+    }
+  }
+
+  /** A record of the history: a cold page evicted during its test period. */
+  record Ghost(int hash, long stamp, boolean referenced) {}
+
+  private final int maximumSize;
+  private final int scanLimit;
+  private final int minimumColdTarget;
+  private final int maximumColdTarget;
+  private final ToIntFunction<K> hashFunction;
+
+  private final Map<K, Page<K>> resident = new HashMap<>();
+  private final LinkedList<Page<K>> hot = new LinkedList<>();
+  private final LinkedList<Page<K>> cold = new LinkedList<>();
+  private final LinkedList<Ghost> history = new LinkedList<>();
+  private final Map<Integer, Ghost> newestGhost = new HashMap<>();
+
+  private long now;
+  private int coldTarget;
+  private int threshold = INITIAL_THRESHOLD;
+  private int missedPromotions;
+
+  /** Pages examined by the current insert, and the one with the lowest counter so far. */
+  private int examined;
+  private Page<K> best;
+  private int bestCounter;
+
+  /**
+   * @param maximumSize the most resident pages
+   * @param scanLimit the most pages one insert may examine
+   * @param hashFunction the key hash the history records (the cache uses {@code hashCode()})
+   */
+  public ReferenceModel(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction) {
+    this.maximumSize = maximumSize;
+    this.scanLimit = scanLimit;
+    this.hashFunction = hashFunction;
+    this.minimumColdTarget = Math.max(1, maximumSize / 100);
+    this.maximumColdTarget = Math.max(minimumColdTarget, maximumSize - minimumColdTarget);
+    this.coldTarget = minimumColdTarget;
+  }
+
+  /** Whether the key is resident. */
+  public boolean contains(K key) {
+    return resident.containsKey(key);
+  }
+
+  /** The resident keys. */
+  public Set<K> residentKeys() {
+    return new HashSet<>(resident.keySet());
+  }
+
+  /** Counts a reference to a resident key: a hit, or a write to a present key. */
+  public void reference(K key) {
+    Page<K> page = resident.get(key);
+    if (page.counter < MAXIMUM_COUNTER) {
+      page.counter++;
+    }
+  }
+
+  /** Removes a resident key on the user's request. Its page leaves no history. */
+  public void remove(K key) {
+    Page<K> page = resident.remove(key);
+    if (page != null) {
+      (page.isHot() ? hot : cold).remove(page);
+    }
+  }
+
+  /**
+   * Inserts a key that is not resident, evicting one page first if the cache is full.
+   *
+   * @return the evicted key, or {@code null}
+   */
+  public K insert(K key) {
+    examined = 0;
+    best = null;
+    bestCounter = Integer.MAX_VALUE;
+    Page<K> victim = null;
+    if (hot.size() + cold.size() >= maximumSize) {
+      victim = evict();
+    }
+    Page<K> page = new Page<>(key);
+    resident.put(key, page);
+    admit(page, victim == null);
+    return victim == null ? null : victim.key;
+  }
+
+  /* ---------------- Admission ---------------- */
+
+  private void admit(Page<K> page, boolean roomWasFree) {
+    int hash = historyHash(page.key);
+    Ghost ghost = newestGhost.remove(hash);
+    if (ghost != null) {
+      if (inTestPeriod(ghost.stamp())) {
+        if (ghost.referenced()) {
+          missedPromotion();
+        }
+        adjustColdTarget(+1);
+        if (makeRoomInHot(ghost.stamp())) {
+          placeHot(page);
+        } else {
+          placeCold(page, State.COLD_IN_TEST);
+        }
+        return;
+      }
+      adjustColdTarget(-1);
+    }
+    if (roomWasFree && hot.size() + cold.size() < maximumSize - minimumColdTarget) {
+      placeHot(page);
+    } else {
+      placeCold(page, State.COLD_IN_TEST);
+    }
+  }
+
+  /* ---------------- Eviction: the cold hand ---------------- */
+
+  private Page<K> evict() {
+    Page<K> victim = null;
+    while (victim == null) {
+      if (examined >= scanLimit) {
+        victim = best;
+        break;
+      }
+      if (cold.isEmpty()) {
+        runHotHand();
+        continue;
+      }
+      Page<K> page = cold.getFirst();
+      examine(page);
+      if (page.state == State.COLD_IN_TEST && !inTestPeriod(page.stamp)) {
+        page.state = State.COLD;
+        adjustColdTarget(page.counter >= threshold ? +1 : -1);
+      }
+      if (page.counter < threshold) {
+        victim = page;
+      } else if (page.state == State.COLD_IN_TEST) {
+        adjustColdTarget(+1);
+        cold.remove(page);
+        if (makeRoomInHot(page.stamp)) {
+          placeHot(page);
+          page.state = State.PROMOTED;
+        } else {
+          placeCold(page, State.COLD_IN_TEST);
+        }
+      } else {
+        cold.remove(page);
+        placeCold(page, State.COLD_IN_TEST);
+      }
+    }
+    boolean wasInTest = victim.state == State.COLD_IN_TEST && inTestPeriod(victim.stamp);
+    resident.remove(victim.key);
+    (victim.isHot() ? hot : cold).remove(victim);
+    if (wasInTest && remember(new Ghost(historyHash(victim.key), victim.stamp, victim.counter > 0))) {
+      adjustColdTarget(-1);
+    }
+    if (!hot.isEmpty()) {
+      adjustColdTarget(-expireOlderThan(hot.getFirst().stamp));
+    }
+    return victim;
+  }
+
+  /* ---------------- The hot hand ---------------- */
+
+  /**
+   * Runs the hot hand until the hot clock is below its share, demoting unreferenced pages. Refuses (returns
+   * {@code false}) when the hand reaches a page newer than the candidate's stamp, or the scan limit.
+   */
+  private boolean makeRoomInHot(long candidateStamp) {
+    while (!hot.isEmpty() && hot.size() >= maximumSize - coldTarget) {
+      if (hot.getFirst().stamp > candidateStamp || examined >= scanLimit) {
+        return false;
+      }
+      runHotHand();
+    }
+    return true;
+  }
+
+  /** One step of the hot hand: a referenced page is spared and moved to the head, another is demoted. */
+  private void runHotHand() {
+    Page<K> page = hot.removeFirst();
+    examine(page);
+    boolean promoted = page.state == State.PROMOTED;
+    if (page.counter > 0) {
+      page.counter = 0;
+      page.state = State.HOT;
+      page.stamp = now++;
+      hot.addLast(page);
+    } else {
+      if (promoted) {
+        wastedPromotion();
+      }
+      placeCold(page, State.COLD);
+    }
+  }
+
+  /* ---------------- The history of non-resident pages ---------------- */
+
+  /** Records a ghost; returns whether the full history had to drop a live record to make room. */
+  private boolean remember(Ghost ghost) {
+    boolean droppedLive = history.size() == maximumSize && dropOldestGhost();
+    history.addLast(ghost);
+    newestGhost.put(ghost.hash(), ghost);
+    return droppedLive;
+  }
+
+  /** Drops up to {@link #EXPIRIES_PER_EVICTION} records older than the stamp; returns how many were live. */
+  private int expireOlderThan(long stamp) {
+    int live = 0;
+    for (int i = 0; i < EXPIRIES_PER_EVICTION && !history.isEmpty(); i++) {
+      if (history.getFirst().stamp() >= stamp) {
+        break;
+      }
+      if (dropOldestGhost()) {
+        live++;
+      }
+    }
+    return live;
+  }
+
+  private boolean dropOldestGhost() {
+    Ghost oldest = history.removeFirst();
+    if (newestGhost.get(oldest.hash()) == oldest) {
+      newestGhost.remove(oldest.hash());
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * The hash under which the history records a key. The cache's history table uses 0 as its empty marker and
+   * stores hash 0 as 1, so keys hashing to 0 and to 1 share one record there; the model does the same.
+   */
+  private int historyHash(K key) {
+    int hash = hashFunction.applyAsInt(key);
+    return hash == 0 ? 1 : hash;
+  }
+
+  /* ---------------- Small steps ---------------- */
+
+  private void examine(Page<K> page) {
+    examined++;
+    if (page.counter < bestCounter) {
+      best = page;
+      bestCounter = page.counter;
+    }
+  }
+
+  private boolean inTestPeriod(long stamp) {
+    return hot.isEmpty() || stamp > hot.getFirst().stamp;
+  }
+
+  private void placeHot(Page<K> page) {
+    page.counter = 0;
+    page.stamp = now++;
+    page.state = State.HOT;
+    hot.addLast(page);
+  }
+
+  private void placeCold(Page<K> page, State state) {
+    page.counter = 0;
+    page.stamp = now++;
+    page.state = state;
+    cold.addLast(page);
+  }
+
+  private void adjustColdTarget(int delta) {
+    coldTarget = Math.max(minimumColdTarget, Math.min(maximumColdTarget, coldTarget + delta));
+  }
+
+  private void wastedPromotion() {
+    missedPromotions = 0;
+    threshold = Math.min(MAXIMUM_COUNTER, threshold + 1);
+  }
+
+  private void missedPromotion() {
+    missedPromotions++;
+    if (missedPromotions >= MISSED_PROMOTIONS_TO_LOWER) {
+      missedPromotions = 0;
+      threshold = Math.max(1, threshold - 1);
+    }
+  }
+}
