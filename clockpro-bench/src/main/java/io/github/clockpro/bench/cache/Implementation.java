@@ -8,33 +8,26 @@ import java.util.stream.Collectors;
 /** The cache implementations compared, by the name used on command lines and in JMH parameters. */
 public enum Implementation {
   /** This project's {@code ClockProCache}. */
-  CLOCKPRO("clockpro", true),
+  CLOCKPRO("clockpro"),
   /** Caffeine 3 (W-TinyLFU). */
-  CAFFEINE("caffeine", true),
+  CAFFEINE("caffeine"),
   /** cache2k 2 (Clock-Pro+). */
-  CACHE2K("cache2k", true),
+  CACHE2K("cache2k"),
   /** A single-threaded {@code LinkedHashMap} in access order: the simulator's baseline. */
-  LRU("lru", false);
+  LRU("lru");
 
   /** The implementations that are safe for concurrent use, in the order reports list them. */
   public static final List<Implementation> CONCURRENT = List.of(CLOCKPRO, CAFFEINE, CACHE2K);
 
   private final String displayName;
-  private final boolean concurrent;
 
-  Implementation(String displayName, boolean concurrent) {
+  Implementation(String displayName) {
     this.displayName = displayName;
-    this.concurrent = concurrent;
   }
 
   /** Returns the lower-case name used on command lines, in JMH parameters and in reports. */
   public String displayName() {
     return displayName;
-  }
-
-  /** Returns whether the implementation is safe for concurrent use. */
-  public boolean concurrent() {
-    return concurrent;
   }
 
   /**

@@ -38,11 +38,6 @@ final class MetricsServer implements AutoCloseable {
     return "http://127.0.0.1:" + server.getAddress().getPort() + "/metrics";
   }
 
-  /** Returns the bound port. */
-  int port() {
-    return server.getAddress().getPort();
-  }
-
   private static void respond(HttpExchange exchange, int status, String body) throws IOException {
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     exchange.getResponseHeaders().set("Content-Type", CONTENT_TYPE);

@@ -13,7 +13,7 @@ import io.github.clockpro.bench.memory.MemoryResult;
  * @param nanoseconds the wall-clock time of the replay
  * @param scanLengths for ours, the entries examined per eviction; {@code null} for the peers, which do not
  *     publish it
- * @param memory the cache's retained memory when full
+ * @param memory the cache's retained memory when full; {@code null} until measured
  */
 record ShowcaseResult(Implementation implementation, long requests, long hits, long nanoseconds,
     ScanLengthHistogram scanLengths, MemoryResult memory) {

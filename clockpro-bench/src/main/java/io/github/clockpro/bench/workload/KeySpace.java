@@ -42,11 +42,6 @@ public final class KeySpace {
     return size;
   }
 
-  /** Returns whether keys are shared objects, so that drawing one allocates nothing. */
-  public boolean interned() {
-    return keys != null;
-  }
-
   /**
    * Returns the key object for an index.
    *

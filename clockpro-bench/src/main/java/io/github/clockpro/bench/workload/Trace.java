@@ -1,6 +1,5 @@
 package io.github.clockpro.bench.workload;
 
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -22,10 +21,5 @@ public record Trace(String name, String description, long[] keys, List<Integer> 
       throw new IllegalArgumentException("trace " + name + " has no sizes");
     }
     sizes = List.copyOf(sizes);
-  }
-
-  /** Returns the number of distinct keys. */
-  public long distinctKeys() {
-    return Arrays.stream(keys).distinct().count();
   }
 }
