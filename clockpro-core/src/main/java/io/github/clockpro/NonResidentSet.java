@@ -10,17 +10,21 @@ package io.github.clockpro;
  * costs a little accuracy, never correctness.
  *
  * <h2>Design</h2>
- * A FIFO ring records every insertion in order (hash and stamp); an open-addressing table maps each live hash
- * to the sequence number of its newest insertion. Insertions arrive in (nearly) increasing stamp order, because
- * the cold hand evicts the oldest cold entry first, so the front of the ring is where test periods end. An entry
- * leaves the history when the ring drops it: because {@code capacity} newer insertions followed it, or because
- * the policy expires it from the front once its stamp is older than the hot hand's. A hit removes the hash
- * from the table only; its ring slot becomes a hole that expires in turn. Every operation does O(1) work, plus
- * amortised growth of the arrays while the cache warms up.
+ * A FIFO ring of exactly {@code capacity} slots records every insertion in order: hash, stamp and the referenced
+ * flag (packed into the stamp's lowest bit). An open-addressing table maps each live hash to the ring slot of its
+ * newest insertion; it stores only the slot, and reads the hash back from the ring. Insertions arrive in (nearly)
+ * increasing stamp order, because the cold hand evicts the oldest cold entry first, so the front of the ring is
+ * where test periods end. An entry leaves the history when the ring drops it: because {@code capacity} newer
+ * insertions followed it, or because the policy expires it from the front once its stamp is older than the hot
+ * hand's. A hit removes the hash from the table only; its ring slot becomes a hole that expires in turn. Every
+ * operation does O(1) work, plus amortised growth of the arrays while the cache warms up.
  *
- * <p>The table uses linear probing with backward-shift deletion at a load factor of at most one half. Its
- * index mixes the hash with a per-instance random seed, so a caller who controls {@code hashCode()} cannot
- * aim many keys at one probe sequence. The seed changes only the layout, never which hashes are present.
+ * <p>Memory: 12 bytes per ring slot and 4 bytes per table slot, the table at a load factor between one quarter
+ * and one half; about 20 to 28 bytes per entry of the cache's maximum size once the history is full.
+ *
+ * <p>The table uses linear probing with backward-shift deletion. Its index mixes the hash with a per-instance
+ * random seed, so a caller who controls {@code hashCode()} cannot aim many keys at one probe sequence. The seed
+ * changes only the layout, never which hashes are present.
  *
  * <p>Not thread-safe: used only under the cache's eviction lock.
  */
@@ -29,27 +33,24 @@ final class NonResidentSet {
   /** Returned by {@link #stampOf} for an absent hash. */
   static final long ABSENT = Long.MIN_VALUE;
 
+  /** A table slot that holds no entry. Stored values are ring slots plus one. */
   private static final int EMPTY = 0;
   private static final int MINIMUM_LENGTH = 16;
 
   private final int capacity;
   private final int seed;
 
-  /** Hashes in insertion order; slot {@code sequence & (length - 1)}. */
+  /** Hashes in insertion order, oldest at {@link #head}. */
   private int[] ringHashes;
-  /** The stamp of each insertion, parallel to {@link #ringHashes}. */
+  /** {@code stamp << 1 | referenced} of each insertion, parallel to {@link #ringHashes}. */
   private long[] ringStamps;
-  /** Whether the entry was evicted with a reference count above zero, parallel to {@link #ringHashes}. */
-  private boolean[] ringReferenced;
-  /** Sequence number of the next insertion. Wraps around; only compared for equality. */
-  private int nextSequence;
-  /** Insertions still in the ring, live or holes; at most {@link #capacity}. */
+  /** The ring slot of the oldest insertion. */
+  private int head;
+  /** Insertions in the ring, live or holes; at most {@link #capacity}. */
   private int ringCount;
 
-  /** Stored hash, never {@link #EMPTY} (see {@link #storedHash}). */
-  private int[] tableHashes;
-  /** Sequence number of the hash's newest insertion. */
-  private int[] tableSequences;
+  /** For each live hash, its newest ring slot plus one; {@link #EMPTY} where no entry is. */
+  private int[] table;
   private int tableSize;
 
   /**
@@ -59,12 +60,10 @@ final class NonResidentSet {
   NonResidentSet(int capacity, int seed) {
     this.capacity = capacity;
     this.seed = seed;
-    int ringLength = Math.min(MINIMUM_LENGTH, ceilingPowerOfTwo(capacity));
+    int ringLength = Math.min(MINIMUM_LENGTH, capacity);
     this.ringHashes = new int[ringLength];
     this.ringStamps = new long[ringLength];
-    this.ringReferenced = new boolean[ringLength];
-    this.tableHashes = new int[MINIMUM_LENGTH];
-    this.tableSequences = new int[MINIMUM_LENGTH];
+    this.table = new int[MINIMUM_LENGTH];
   }
 
   /** The number of live entries. */
@@ -75,6 +74,7 @@ final class NonResidentSet {
   /**
    * Records a hash at the newest end of the history.
    *
+   * @param stamp a non-negative logical time
    * @return {@code true} if the ring was full and this insertion dropped a live entry
    */
   boolean add(int hash, long stamp, boolean referenced) {
@@ -84,34 +84,34 @@ final class NonResidentSet {
     } else if (ringCount == ringHashes.length) {
       growRing();
     }
-    int sequence = nextSequence++;
-    int slot = sequence & (ringHashes.length - 1);
+    int slot = slotAfter(head, ringCount);
     ringHashes[slot] = hash;
-    ringStamps[slot] = stamp;
-    ringReferenced[slot] = referenced;
+    ringStamps[slot] = stamp << 1 | (referenced ? 1 : 0);
     ringCount++;
-    put(storedHash(hash), sequence);
+    int index = indexOf(hash);
+    if (index >= 0) {
+      table[index] = slot + 1; // the older ring slot of this hash becomes a hole
+    } else {
+      insert(hash, slot);
+    }
     return dropped;
   }
 
   /** Returns the stamp of the hash's newest live insertion, or {@link #ABSENT}. */
   long stampOf(int hash) {
-    int index = indexOf(storedHash(hash));
-    if (index < 0) {
-      return ABSENT;
-    }
-    return ringStamps[tableSequences[index] & (ringHashes.length - 1)];
+    int index = indexOf(hash);
+    return index < 0 ? ABSENT : ringStamps[table[index] - 1] >>> 1;
   }
 
   /** Whether the hash's newest live insertion was evicted referenced; {@code false} if absent. */
   boolean wasReferenced(int hash) {
-    int index = indexOf(storedHash(hash));
-    return index >= 0 && ringReferenced[tableSequences[index] & (ringHashes.length - 1)];
+    int index = indexOf(hash);
+    return index >= 0 && (ringStamps[table[index] - 1] & 1) != 0;
   }
 
   /** Removes the hash if it is live; returns whether it was. */
   boolean remove(int hash) {
-    int index = indexOf(storedHash(hash));
+    int index = indexOf(hash);
     if (index < 0) {
       return false;
     }
@@ -128,8 +128,7 @@ final class NonResidentSet {
   int dropOlderThan(long stamp, int limit) {
     int live = 0;
     for (int i = 0; i < limit && ringCount > 0; i++) {
-      int slot = (nextSequence - ringCount) & (ringHashes.length - 1);
-      if (ringStamps[slot] >= stamp) {
+      if (ringStamps[head] >>> 1 >= stamp) {
         break;
       }
       if (dropOldest()) {
@@ -140,57 +139,68 @@ final class NonResidentSet {
   }
 
   private boolean dropOldest() {
-    int sequence = nextSequence - ringCount;
-    int hash = ringHashes[sequence & (ringHashes.length - 1)];
+    int slot = head;
+    head = slotAfter(head, 1);
     ringCount--;
-    int index = indexOf(storedHash(hash));
-    if (index >= 0 && tableSequences[index] == sequence) {
+    int index = indexOf(ringHashes[slot]);
+    if (index >= 0 && table[index] == slot + 1) {
       deleteAt(index);
       return true;
     }
     return false;
   }
 
-  private void growRing() {
-    int length = ringHashes.length * 2;
-    int[] hashes = new int[length];
-    long[] stamps = new long[length];
-    boolean[] referenced = new boolean[length];
-    for (int sequence = nextSequence - ringCount; sequence != nextSequence; sequence++) {
-      int from = sequence & (ringHashes.length - 1);
-      int to = sequence & (length - 1);
-      hashes[to] = ringHashes[from];
-      stamps[to] = ringStamps[from];
-      referenced[to] = ringReferenced[from];
-    }
-    ringHashes = hashes;
-    ringStamps = stamps;
-    ringReferenced = referenced;
+  private int slotAfter(int slot, int distance) {
+    int next = slot + distance;
+    return next >= ringHashes.length ? next - ringHashes.length : next;
   }
 
-  private void put(int stored, int sequence) {
-    int mask = tableHashes.length - 1;
-    int index = home(stored, mask);
-    while (tableHashes[index] != EMPTY) {
-      if (tableHashes[index] == stored) {
-        tableSequences[index] = sequence;
-        return;
+  /** Doubles the ring (up to the capacity), moving the oldest insertion to slot 0; rebuilds the table. */
+  private void growRing() {
+    int length = (int) Math.min(capacity, 2L * ringHashes.length);
+    int[] hashes = new int[length];
+    long[] stamps = new long[length];
+    for (int i = 0; i < ringCount; i++) {
+      int from = slotAfter(head, i);
+      hashes[i] = ringHashes[from];
+      stamps[i] = ringStamps[from];
+    }
+    int[] oldTable = table;
+    int[] oldHashes = ringHashes;
+    int oldHead = head;
+    int oldLength = oldHashes.length;
+    ringHashes = hashes;
+    ringStamps = stamps;
+    head = 0;
+    table = new int[oldTable.length];
+    tableSize = 0;
+    for (int entry : oldTable) {
+      if (entry != EMPTY) {
+        int oldSlot = entry - 1;
+        int newSlot = oldSlot >= oldHead ? oldSlot - oldHead : oldSlot + oldLength - oldHead;
+        insert(oldHashes[oldSlot], newSlot);
       }
+    }
+  }
+
+  private void insert(int hash, int slot) {
+    int mask = table.length - 1;
+    int index = home(hash, mask);
+    while (table[index] != EMPTY) {
       index = (index + 1) & mask;
     }
-    tableHashes[index] = stored;
-    tableSequences[index] = sequence;
+    table[index] = slot + 1;
     tableSize++;
-    if (tableSize * 2 > tableHashes.length) {
+    if (tableSize * 2 > table.length) {
       growTable();
     }
   }
 
-  private int indexOf(int stored) {
-    int mask = tableHashes.length - 1;
-    int index = home(stored, mask);
-    while (tableHashes[index] != EMPTY) {
-      if (tableHashes[index] == stored) {
+  private int indexOf(int hash) {
+    int mask = table.length - 1;
+    int index = home(hash, mask);
+    for (int entry = table[index]; entry != EMPTY; entry = table[index]) {
+      if (ringHashes[entry - 1] == hash) {
         return index;
       }
       index = (index + 1) & mask;
@@ -200,59 +210,45 @@ final class NonResidentSet {
 
   /** Deletes the slot and shifts later members of its probe run back, so no tombstones are needed. */
   private void deleteAt(int index) {
-    int mask = tableHashes.length - 1;
+    int mask = table.length - 1;
     int hole = index;
     int probe = (hole + 1) & mask;
-    while (tableHashes[probe] != EMPTY) {
-      int home = home(tableHashes[probe], mask);
+    while (table[probe] != EMPTY) {
+      int home = home(ringHashes[table[probe] - 1], mask);
       // Move the entry into the hole unless its home lies cyclically within (hole, probe].
       if (((probe - home) & mask) >= ((probe - hole) & mask)) {
-        tableHashes[hole] = tableHashes[probe];
-        tableSequences[hole] = tableSequences[probe];
+        table[hole] = table[probe];
         hole = probe;
       }
       probe = (probe + 1) & mask;
     }
-    tableHashes[hole] = EMPTY;
-    tableSequences[hole] = 0;
+    table[hole] = EMPTY;
     tableSize--;
   }
 
   private void growTable() {
-    int[] oldHashes = tableHashes;
-    int[] oldSequences = tableSequences;
-    tableHashes = new int[oldHashes.length * 2];
-    tableSequences = new int[oldHashes.length * 2];
-    int mask = tableHashes.length - 1;
-    for (int i = 0; i < oldHashes.length; i++) {
-      if (oldHashes[i] != EMPTY) {
-        int index = home(oldHashes[i], mask);
-        while (tableHashes[index] != EMPTY) {
+    int[] old = table;
+    table = new int[old.length * 2];
+    int mask = table.length - 1;
+    for (int entry : old) {
+      if (entry != EMPTY) {
+        int index = home(ringHashes[entry - 1], mask);
+        while (table[index] != EMPTY) {
           index = (index + 1) & mask;
         }
-        tableHashes[index] = oldHashes[i];
-        tableSequences[index] = oldSequences[i];
+        table[index] = entry;
       }
     }
   }
 
-  private int home(int stored, int mask) {
-    int mixed = stored ^ seed;
+  private int home(int hash, int mask) {
+    int mixed = hash ^ seed;
     mixed ^= mixed >>> 16;
     mixed *= 0x85ebca6b;
     mixed ^= mixed >>> 13;
     mixed *= 0xc2b2ae35;
     mixed ^= mixed >>> 16;
     return mixed & mask;
-  }
-
-  /** Maps the one hash that collides with the empty marker onto another value. */
-  private static int storedHash(int hash) {
-    return hash == EMPTY ? 1 : hash;
-  }
-
-  private static int ceilingPowerOfTwo(int value) {
-    return value <= 1 ? 1 : Integer.highestOneBit(value - 1) << 1;
   }
 
   @Override

@@ -1,0 +1,66 @@
+package io.github.clockpro;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The history against a plain model: a FIFO of insertions and a map from hash to its newest insertion. */
+class NonResidentSetTest {
+
+  private record Insertion(int hash, long stamp, boolean referenced, long sequence) {}
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 3, 17, 100, 1000})
+  void shouldBehaveLikeAFifoOfNewestInsertions(int capacity) {
+    NonResidentSet set = new NonResidentSet(capacity, capacity * 31);
+    Deque<Insertion> ring = new ArrayDeque<>();
+    Map<Integer, Insertion> live = new HashMap<>();
+    SplittableRandom random = new SplittableRandom(capacity);
+    long stamp = 0;
+    long sequence = 0;
+    for (int step = 0; step < 200_000; step++) {
+      int hash = random.nextInt(capacity * 3) - capacity; // includes 0 and negative hashes
+      int operation = random.nextInt(10);
+      if (operation < 6) {
+        stamp += 1 + random.nextInt(3);
+        boolean referenced = random.nextBoolean();
+        boolean expectedDrop = false;
+        if (ring.size() == capacity) {
+          Insertion oldest = ring.removeFirst();
+          if (live.get(oldest.hash()) == oldest) {
+            live.remove(oldest.hash());
+            expectedDrop = true;
+          }
+        }
+        Insertion insertion = new Insertion(hash, stamp, referenced, sequence++);
+        ring.addLast(insertion);
+        live.put(hash, insertion);
+        assertEquals(expectedDrop, set.add(hash, stamp, referenced), "add at step " + step);
+      } else if (operation < 8) {
+        assertEquals(live.remove(hash) != null, set.remove(hash), "remove at step " + step);
+      } else {
+        long bound = stamp - random.nextInt(capacity + 5);
+        int limit = 1 + random.nextInt(3);
+        int expected = 0;
+        for (int i = 0; i < limit && !ring.isEmpty() && ring.peekFirst().stamp() < bound; i++) {
+          Insertion oldest = ring.removeFirst();
+          if (live.get(oldest.hash()) == oldest) {
+            live.remove(oldest.hash());
+            expected++;
+          }
+        }
+        assertEquals(expected, set.dropOlderThan(bound, limit), "drop at step " + step);
+      }
+      Insertion expected = live.get(hash);
+      assertEquals(expected == null ? NonResidentSet.ABSENT : expected.stamp(), set.stampOf(hash));
+      assertEquals(expected != null && expected.referenced(), set.wasReferenced(hash));
+      assertEquals(live.size(), set.size(), "size at step " + step);
+    }
+  }
+}
