@@ -166,13 +166,14 @@ public final class ReportCommand {
         System.getProperty("os.arch"), System.getProperty("java.runtime.version"), System.getProperty("java.vm.name"));
   }
 
-  /** Returns the short commit, marked when the benchmarked modules have uncommitted changes. */
+  /** Returns the short commit, marked when the measured sources differ from it. */
   private static String commit() {
     String head = git("rev-parse", "--short", "HEAD");
     if (head.isEmpty()) {
       return "unknown";
     }
-    String changes = git("status", "--porcelain", "--", "clockpro-core", "clockpro-bench", "pom.xml");
+    String changes = git("status", "--porcelain", "--untracked-files=no", "--", "clockpro-core/src/main",
+        "clockpro-bench/src/main", "pom.xml");
     return changes.isEmpty() ? head : head + " with uncommitted changes";
   }
 

@@ -14,7 +14,7 @@ import java.util.Map;
  */
 public enum ReportProfile {
   /** The default: the report in docs/benchmarks.md. */
-  QUICK("quick", 2, 1, 3, 1, "-Xmx3g", List.of(
+  QUICK("quick", 2, 1, 4, 1, "-Xmx3g", List.of(
       zipfian("100000", List.of("2", "10", "20"), 2),
       zipfian("100000", List.of("10"), 1),
       random("100000", 2),
