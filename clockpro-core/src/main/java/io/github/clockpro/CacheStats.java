@@ -108,14 +108,18 @@ public final class CacheStats {
     return evictionCount;
   }
 
-  /** Entries examined by both hands, summed over all inserts (an insert evicts at most one entry). */
+  /**
+   * Entries examined by both hands, summed over all inserts that evicted (an insert evicts at most one entry).
+   * An insert into a cache with room evicts nothing but may still run the hot hand to promote a returning key;
+   * that work has the same bound and is not counted.
+   */
   public long scanCount() {
     return scanCount;
   }
 
   /**
-   * The most entries examined by any single insert, to evict and to make room for a promotion; never above
-   * the scan limit.
+   * The most entries examined by any single insert that evicted, to evict and to make room for a promotion;
+   * never above the scan limit.
    */
   public int maxScanPerEviction() {
     return maxScanPerEviction;

@@ -141,9 +141,14 @@ final class ClockProPolicy<K, V> {
       victim = evict();
     }
     place(node, victim == null);
-    scanCount += examined;
-    maximumScan = Math.max(maximumScan, examined);
     lastScan = examined;
+    if (victim != null) {
+      // Statistics describe evictions, as the observer does. An insert into a cache with room evicts nothing
+      // but may still run the hot hand to promote a returning key; that work has the same bound and is not
+      // counted here.
+      scanCount += examined;
+      maximumScan = Math.max(maximumScan, examined);
+    }
     return victim;
   }
 
