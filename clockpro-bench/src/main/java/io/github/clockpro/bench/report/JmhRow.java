@@ -54,6 +54,19 @@ record JmhRow(String benchmark, String configuration, int threads, Map<Implement
     return ours == null || theirs == null ? Double.NaN : ours.score() / theirs.score();
   }
 
+  /**
+   * Returns whether the 99.9% confidence intervals of ours and the peer overlap, so that this run does not
+   * separate them; false if an interval is unknown.
+   */
+  boolean overlaps(Implementation peer) {
+    Measurement ours = measurements.get(Implementation.CLOCKPRO);
+    Measurement theirs = measurements.get(peer);
+    if (ours == null || theirs == null || Double.isNaN(ours.error()) || Double.isNaN(theirs.error())) {
+      return false;
+    }
+    return Math.abs(ours.score() - theirs.score()) <= ours.error() + theirs.error();
+  }
+
   /** Groups JMH results into rows, in order of first appearance. */
   static List<JmhRow> of(List<RunResult> results) {
     Map<String, JmhRow> rows = new LinkedHashMap<>();

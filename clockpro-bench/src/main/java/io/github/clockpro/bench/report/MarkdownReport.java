@@ -133,8 +133,9 @@ final class MarkdownReport {
       for (Implementation peer : List.of(Implementation.CAFFEINE, Implementation.CACHE2K)) {
         double ratio = row.ratio(peer);
         if (ratio < 1.0) {
-          behind.add(String.format(Locale.ROOT, "%s %s, %d threads: %.2fx %s", row.benchmark(),
-              row.configuration(), row.threads(), ratio, peer.displayName()));
+          behind.add(String.format(Locale.ROOT, "%s %s, %d threads: %.2fx %s%s", row.benchmark(),
+              row.configuration(), row.threads(), ratio, peer.displayName(),
+              row.overlaps(peer) ? " (within the 99.9% intervals)" : ""));
         }
       }
     }
@@ -321,19 +322,19 @@ final class MarkdownReport {
         : score + String.format(Locale.ROOT, " ± %.0f%%", 100.0 * measurement.error() / measurement.score());
   }
 
-  private static String verdict(JmhRow row) {
-    boolean behindCaffeine = row.ratio(Implementation.CAFFEINE) < 1.0;
-    boolean behindCache2k = row.ratio(Implementation.CACHE2K) < 1.0;
-    if (behindCaffeine && behindCache2k) {
-      return "**clockpro behind Caffeine and cache2k**";
+  /**
+   * Says plainly where ours is behind, and whether the difference lies within the two 99.9% confidence
+   * intervals (then this run cannot tell the two apart).
+   */
+  static String verdict(JmhRow row) {
+    List<String> behind = new ArrayList<>();
+    for (Implementation peer : List.of(Implementation.CAFFEINE, Implementation.CACHE2K)) {
+      if (row.ratio(peer) < 1.0) {
+        behind.add((peer == Implementation.CAFFEINE ? "Caffeine" : "cache2k")
+            + (row.overlaps(peer) ? " (within the 99.9% intervals)" : ""));
+      }
     }
-    if (behindCaffeine) {
-      return "**clockpro behind Caffeine**";
-    }
-    if (behindCache2k) {
-      return "**clockpro behind cache2k**";
-    }
-    return "clockpro ahead of both";
+    return behind.isEmpty() ? "clockpro ahead of both" : "**clockpro behind " + String.join(" and ", behind) + "**";
   }
 
   private static double geometricMean(List<JmhRow> rows, Implementation peer) {
