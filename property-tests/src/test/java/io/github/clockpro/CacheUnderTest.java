@@ -56,6 +56,10 @@ final class CacheUnderTest {
   final List<String> listenerViolations = new ArrayList<>();
   /** Evictions in which the cache and the model chose different keys. */
   final List<String> modelViolations = new ArrayList<>();
+  /** Keys the model evicted during the current action; the cache must evict the same ones. */
+  private final List<Key> expectedVictims = new ArrayList<>();
+  /** New entries the current action stored; each may evict at most one entry. */
+  private int insertsInAction;
 
   long hits;
   long misses;
@@ -355,11 +359,6 @@ final class CacheUnderTest {
       expectedVictims.add(victim);
     }
   }
-
-  /** Keys the model evicted during the current action; the cache must evict the same ones. */
-  private final List<Key> expectedVictims = new ArrayList<>();
-  /** New entries the current action stored; each may evict at most one entry. */
-  private int insertsInAction;
 
   /**
    * Accounts for the listener calls of the action just run: each eviction must remove an entry of the shadow,
