@@ -284,13 +284,9 @@ public final class ReferenceModel<K> {
     return false;
   }
 
-  /**
-   * The hash under which the history records a key. The cache's history table uses 0 as its empty marker and
-   * stores hash 0 as 1, so keys hashing to 0 and to 1 share one record there; the model does the same.
-   */
+  /** The history identifies a key by its hash alone: keys with equal hashes share one record. */
   private int historyHash(K key) {
-    int hash = hashFunction.applyAsInt(key);
-    return hash == 0 ? 1 : hash;
+    return hashFunction.applyAsInt(key);
   }
 
   /* ---------------- Small steps ---------------- */
