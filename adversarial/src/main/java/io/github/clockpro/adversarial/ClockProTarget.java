@@ -7,9 +7,9 @@ import io.github.clockpro.ClockProCache;
  * Drives a {@link ClockProCache}. Every eviction is reported by an {@link io.github.clockpro.EvictionObserver};
  * since a write evicts at most one entry, the work of one eviction is the work of one operation.
  *
- * <p>{@code stats()} counts the work of every insert, including an insert that evicts nothing but examines hot
- * entries to make room for a promotion; the observer sees only inserts that evict. So the cross-check requires
- * equal eviction counts, and statistics at least as large as the observer's sum and maximum.
+ * <p>{@code stats()} and the observer both describe only inserts that evict (an insert into a cache with room may
+ * still examine hot entries for a promotion; neither counts that bounded work). The cross-check requires equal
+ * eviction counts, and statistics at least as large as the observer's sum and maximum, which they equal.
  */
 final class ClockProTarget implements CacheTarget {
 
