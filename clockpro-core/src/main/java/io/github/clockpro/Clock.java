@@ -45,19 +45,6 @@ final class Clock<K, V> {
     size++;
   }
 
-  /**
-   * Visits every node once, starting at the hand. For checks and diagnostics only: O(size).
-   *
-   * @param visitor called with each node in hand order
-   */
-  void forEach(java.util.function.Consumer<Node<K, V>> visitor) {
-    Node<K, V> node = hand;
-    for (int i = 0; i < size && node != null; i++) {
-      visitor.accept(node);
-      node = node.next;
-    }
-  }
-
   /** Removes the node; if the hand pointed to it, the hand moves to the next node. */
   void remove(Node<K, V> node) {
     if (node.next == node) {
