@@ -56,21 +56,25 @@ public final class ClockProCache<K, V> {
    * Concurrency. Three kinds of access, and what each may touch:
    *  - Reads: data.get, then Node.recordAccess, a racy increment of a plain int (see Node). No lock, no CAS
    *    on the entry, no allocation. The hit counter is a LongAdder.
-   *  - Value writes to a present key (put, replace): inside data.compute, under the key's bin lock. They do not
-   *    change the policy's structure, so they take no eviction lock.
-   *  - Structural writes (insert, evict, remove): an insert adds the Node to the map inside data.compute, then
-   *    takes evictionLock to link it into a clock and, if the cache is over capacity, to evict one entry. Every
-   *    removal from the map, explicit or by eviction, happens while holding evictionLock.
-   *
+   *  - Value writes to a present key (put, replace): data.get, then the value is changed under the Node's
+   *    monitor, unless the node has been retired (see Node); no map compute, no eviction lock, no allocation.
+   *    They do not change the policy's structure.
+   *  - Structural writes (insert, evict, remove): an insert adds a new Node with data.putIfAbsent, then takes
+   *    evictionLock to link it into a clock and, if the cache is over capacity, to evict one entry. Every
+   *    removal from the map, explicit or by eviction, happens while holding evictionLock and retires the
+   *    removed node before releasing it, so a concurrent put on the removed node retries its lookup, and an
+   *    insert whose node was removed before it got the lock sees the node retired and does not link it.
+
    * Invariants, each kept at every release of evictionLock:
    *  - linked implies mapped: a Node in a clock is the map's current value for its key. Removals hold the lock
    *    and unlink; an insert links only if the Node is still mapped when it gets the lock (a concurrent removal
    *    may have taken it out first).
    *  - resident bound: hot + cold <= maximumSize. An insert adds one entry and then evicts at most one, so no
    *    operation evicts more than one entry and none examines more than the scan limit.
-   * Lock order: evictionLock, then a map bin lock (inside data.remove or data.computeIfPresent). Nothing takes
-   * evictionLock while holding a bin lock, and user code (loaders, listeners, observers) never runs under
-   * either, except equals of a value in the conditional asMap operations.
+   * Lock order: evictionLock, then a map bin lock (inside data.remove or data.computeIfPresent), then a Node's
+   * monitor. Nothing takes evictionLock while holding a bin lock or a monitor, nor a bin lock while holding a
+   * monitor, and user code (loaders, listeners, observers) never runs under any of them, except equals of a value
+   * in the conditional asMap operations.
    *
    * Loads. A load in flight is a Load (a CompletableFuture owned by the loading thread) in the loads map. The
    * first caller for a key runs the loader outside every lock and inserts the value with put-if-absent
@@ -372,19 +376,42 @@ public final class ClockProCache<K, V> {
   V write(K key, V value, boolean onlyIfAbsent, boolean countPut) {
     requireNonNull(key, "key");
     requireNonNull(value, "value");
-    Write<K, V> write = new Write<>(value, onlyIfAbsent);
-    data.compute(key, write);
-    if (countPut && (write.inserted != null || !onlyIfAbsent)) {
-      counters.puts.increment();
+    for (;;) {
+      Node<K, V> node = data.get(key);
+      if (node == null) {
+        Node<K, V> created = new Node<>(key, value);
+        node = data.putIfAbsent(key, created);
+        if (node == null) {
+          if (countPut) {
+            counters.puts.increment();
+          }
+          afterInsert(created);
+          return null;
+        }
+      }
+      V previous = null;
+      synchronized (node) {
+        if (!node.retired) {
+          previous = node.value;
+          if (!onlyIfAbsent) {
+            node.value = value;
+          }
+        }
+      }
+      if (previous == null) {
+        continue; // retired: the node left the map after the lookup, so look again
+      }
+      node.recordAccess();
+      if (!onlyIfAbsent) {
+        if (countPut) {
+          counters.puts.increment();
+        }
+        if (previous != value) {
+          notifyRemoval(key, previous, RemovalCause.REPLACED);
+        }
+      }
+      return previous;
     }
-    if (write.inserted != null) {
-      afterInsert(write.inserted);
-      return null;
-    }
-    if (!onlyIfAbsent && write.previous != value) {
-      notifyRemoval(key, write.previous, RemovalCause.REPLACED);
-    }
-    return write.previous;
   }
 
   /**
@@ -412,19 +439,18 @@ public final class ClockProCache<K, V> {
       return null;
     }
     Node<K, V> node;
+    V value;
     evictionLock.lock();
     try {
       node = data.remove(key);
-      if (node != null) {
-        policy.remove(node);
+      if (node == null) {
+        return null;
       }
+      value = node.retire();
+      policy.remove(node);
     } finally {
       evictionLock.unlock();
     }
-    if (node == null) {
-      return null;
-    }
-    V value = node.value;
     notifyRemoval(node.key, value, RemovalCause.EXPLICIT);
     return value;
   }
@@ -456,20 +482,19 @@ public final class ClockProCache<K, V> {
 
   /** Removes this exact node if it is still mapped. */
   boolean removeNode(Node<K, V> node) {
-    boolean removed;
+    V value;
     evictionLock.lock();
     try {
-      removed = data.remove(node.key, node);
-      if (removed) {
-        policy.remove(node);
+      if (!data.remove(node.key, node)) {
+        return false;
       }
+      value = node.retire();
+      policy.remove(node);
     } finally {
       evictionLock.unlock();
     }
-    if (removed) {
-      notifyRemoval(node.key, node.value, RemovalCause.EXPLICIT);
-    }
-    return removed;
+    notifyRemoval(node.key, value, RemovalCause.EXPLICIT);
+    return true;
   }
 
   /**
@@ -501,12 +526,13 @@ public final class ClockProCache<K, V> {
 
   /** Links a freshly mapped node into the policy and evicts if the cache is over capacity. */
   private void afterInsert(Node<K, V> node) {
-    Node<K, V> victim = null;
+    Node<K, V> victim;
+    V victimValue = null;
     int scan = 0;
     boolean reachedLimit = false;
     evictionLock.lock();
     try {
-      if (data.get(node.key) != node) {
+      if (node.retired) {
         return; // removed before it could be linked
       }
       victim = policy.admit(node);
@@ -514,13 +540,14 @@ public final class ClockProCache<K, V> {
         scan = policy.lastScan();
         reachedLimit = policy.lastReachedLimit();
         data.remove(victim.key, victim);
+        victimValue = victim.retire();
       }
     } finally {
       evictionLock.unlock();
     }
     if (victim != null) {
       publishEviction(scan, reachedLimit);
-      notifyRemoval(victim.key, victim.value, RemovalCause.SIZE);
+      notifyRemoval(victim.key, victimValue, RemovalCause.SIZE);
     }
   }
 

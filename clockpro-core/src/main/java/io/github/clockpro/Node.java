@@ -14,7 +14,17 @@ package io.github.clockpro;
  *       for the replacement decision, never a correctness property, and an {@code int} write is atomic.
  *   <li>{@link #previous}, {@link #next}, {@link #stamp} and {@link #status} belong to the policy and are read
  *       and written only under the cache's eviction lock.
+ *   <li>{@link #retired} is written once, by {@link #retire()}, holding both the node's monitor and the cache's
+ *       eviction lock, right after the node left the map. It is read under either of the two.
  * </ul>
+ *
+ * <h2>Value writes</h2>
+ * Every change of {@link #value} holds the node's monitor, so that a read-modify-write of the value (a put that
+ * reports the value it replaced, a conditional replace or remove) is atomic against every other. A writer that
+ * found the node through a lock-free lookup must check {@link #retired} under the monitor: a retired node has left
+ * the map, its final value already reported to the listener, and a write to it would be lost. Such a writer
+ * looks the key up again. Writers that hold the key's map bin lock see only mapped nodes, which are never
+ * retired, because the map removes a node under that same bin lock before anyone retires it.
  */
 final class Node<K, V> {
 
@@ -49,6 +59,8 @@ final class Node<K, V> {
   long stamp;
   /** {@link #UNLINKED}, {@link #HOT}, {@link #PROMOTED}, {@link #COLD} or {@link #COLD_IN_TEST}; guarded by the eviction lock. */
   byte status;
+  /** Whether the node has left the map; see the class comment for who writes it. */
+  boolean retired;
 
   boolean isHot() {
     return status == HOT || status == PROMOTED;
@@ -57,6 +69,17 @@ final class Node<K, V> {
   Node(K key, V value) {
     this.key = key;
     this.value = value;
+  }
+
+  /**
+   * Marks the node as removed from the map and returns its final value. The caller holds the eviction lock and
+   * has just removed the node from the map.
+   */
+  V retire() {
+    synchronized (this) {
+      retired = true;
+      return value;
+    }
   }
 
   /**

@@ -2,7 +2,7 @@ package io.github.clockpro;
 
 import java.util.function.BiFunction;
 
-/** The remapping function of {@link ClockProCache#replace}. */
+/** The remapping function of {@link ClockProCache#replace}; runs under the key's bin lock. */
 final class Replace<K, V> implements BiFunction<K, Node<K, V>, Node<K, V>> {
   private final Object expected;
   private final V value;
@@ -15,10 +15,14 @@ final class Replace<K, V> implements BiFunction<K, Node<K, V>, Node<K, V>> {
 
   @Override
   public Node<K, V> apply(K key, Node<K, V> existing) {
-    V current = existing.value;
-    if (expected == null || current.equals(expected)) {
-      previous = current;
-      existing.value = value;
+    synchronized (existing) {
+      V current = existing.value;
+      if (expected == null || current.equals(expected)) {
+        previous = current;
+        existing.value = value;
+      }
+    }
+    if (previous != null) {
       existing.recordAccess();
     }
     return existing;

@@ -6,40 +6,65 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
-/** A hit is a map lookup and a counter update: it must allocate nothing. */
+/**
+ * A hit is a map lookup and a counter update, and a put to a present key is a lookup and a value write under the
+ * entry's monitor: neither may allocate.
+ */
 class HitAllocationTest {
 
-  private static final int HITS = 1_000_000;
+  private static final int OPERATIONS = 1_000_000;
+  private static final int KEYS = 1024;
 
   @Test
   void shouldAllocateNothingPerHit() {
+    assertAllocatesNothing("hits", (cache, keys) -> {
+      long found = 0;
+      for (int i = 0; i < OPERATIONS; i++) {
+        if (cache.getIfPresent(keys[i & (KEYS - 1)]) != null) {
+          found++;
+        }
+      }
+      return found;
+    });
+  }
+
+  @Test
+  void shouldAllocateNothingPerPutToPresentKey() {
+    assertAllocatesNothing("puts to present keys", (cache, keys) -> {
+      long replaced = 0;
+      for (int i = 0; i < OPERATIONS; i++) {
+        Long key = keys[i & (KEYS - 1)];
+        cache.put(key, keys[(i + 1) & (KEYS - 1)]);
+        replaced++;
+      }
+      return cache.size() == KEYS ? replaced : -1;
+    });
+  }
+
+  /** Runs the operations twice to let the JIT compile them, then measures a third run on this thread. */
+  private static void assertAllocatesNothing(String what, Operations operations) {
     com.sun.management.ThreadMXBean threads =
         (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     assumeTrue(threads.isThreadAllocatedMemorySupported(), "allocation accounting unsupported");
     threads.setThreadAllocatedMemoryEnabled(true);
-    ClockProCache<Long, Long> cache = ClockProCache.builder().maximumSize(1024).build();
-    Long[] keys = new Long[1024];
+    ClockProCache<Long, Long> cache = ClockProCache.builder().maximumSize(KEYS).build();
+    Long[] keys = new Long[KEYS];
     for (int i = 0; i < keys.length; i++) {
       keys[i] = 1_000_000L + i;
       cache.put(keys[i], keys[i]);
     }
     long threadId = Thread.currentThread().getId();
-    hits(cache, keys); // warm up: let the JIT compile the read path
-    hits(cache, keys);
+    operations.run(cache, keys);
+    operations.run(cache, keys);
     long before = threads.getThreadAllocatedBytes(threadId);
-    long found = hits(cache, keys);
+    long done = operations.run(cache, keys);
     long allocated = threads.getThreadAllocatedBytes(threadId) - before;
-    assertEquals(HITS, found);
-    assertEquals(0, allocated, "bytes allocated by " + HITS + " hits");
+    assertEquals(OPERATIONS, done, what);
+    assertEquals(0, allocated, "bytes allocated by " + OPERATIONS + " " + what);
   }
 
-  private static long hits(ClockProCache<Long, Long> cache, Long[] keys) {
-    long found = 0;
-    for (int i = 0; i < HITS; i++) {
-      if (cache.getIfPresent(keys[i & (keys.length - 1)]) != null) {
-        found++;
-      }
-    }
-    return found;
+  @FunctionalInterface
+  private interface Operations {
+    long run(ClockProCache<Long, Long> cache, Long[] keys);
   }
 }
