@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 /**
@@ -96,7 +95,7 @@ public final class ClockProCache<K, V> {
   private final int maximumSize;
   private final ConcurrentHashMap<K, Node<K, V>> data;
   private final ConcurrentHashMap<K, Load<V>> loads = new ConcurrentHashMap<>();
-  private final ReentrantLock evictionLock = new ReentrantLock();
+  private final EvictionLock evictionLock = new EvictionLock();
   /** Guarded by {@link #evictionLock}. */
   private final ClockProPolicy<K, V> policy;
   private final Counters counters = new Counters();

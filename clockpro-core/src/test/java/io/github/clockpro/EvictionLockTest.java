@@ -1,0 +1,70 @@
+package io.github.clockpro;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The spinning eviction lock keeps the mutual exclusion and reentrancy of the lock it extends. */
+class EvictionLockTest {
+
+  private static final int THREADS = 4;
+  private static final int INCREMENTS = 200_000;
+
+  private long counter;
+
+  @Test
+  void shouldExcludeConcurrentHolders() throws InterruptedException {
+    EvictionLock lock = new EvictionLock();
+    List<Thread> threads = new ArrayList<>();
+    for (int t = 0; t < THREADS; t++) {
+      threads.add(new Thread(() -> {
+        for (int i = 0; i < INCREMENTS; i++) {
+          lock.lock();
+          try {
+            counter++;
+          } finally {
+            lock.unlock();
+          }
+        }
+      }));
+    }
+    threads.forEach(Thread::start);
+    for (Thread thread : threads) {
+      thread.join();
+    }
+    assertEquals((long) THREADS * INCREMENTS, counter);
+    assertFalse(lock.isLocked());
+  }
+
+  @Test
+  void shouldBeReentrant() {
+    EvictionLock lock = new EvictionLock();
+    lock.lock();
+    lock.lock();
+    assertEquals(2, lock.getHoldCount());
+    lock.unlock();
+    assertTrue(lock.isHeldByCurrentThread());
+    lock.unlock();
+    assertFalse(lock.isLocked());
+  }
+
+  @Test
+  void shouldWaitForAHolderThatKeepsTheLockLongerThanTheSpin() throws InterruptedException {
+    EvictionLock lock = new EvictionLock();
+    lock.lock();
+    Thread waiter = new Thread(() -> {
+      lock.lock();
+      lock.unlock();
+    });
+    waiter.start();
+    Thread.sleep(50);
+    assertTrue(waiter.isAlive(), "the waiter must not get a held lock");
+    lock.unlock();
+    waiter.join(10_000);
+    assertFalse(waiter.isAlive());
+  }
+}
