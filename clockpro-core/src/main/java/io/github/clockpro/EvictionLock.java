@@ -8,8 +8,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Every critical section under this lock is short and bounded by a constant (link one node, examine at most
  * {@code maximumScanPerEviction} entries, one history insertion), so a waiter usually gets the lock within
  * a microsecond. Parking costs far more than that: the waiter gives up its core, and the releasing thread
- * must wake it through the operating system. Profiles of the read-through benchmark with two threads showed
- * the threads parked here for about a third of their time. So {@link #lock()} first retries
+ * must wake it through the operating system; profiles of the read-through benchmark with two threads showed
+ * the threads parked here for a large share of their time. So {@link #lock()} first retries
  * {@link #tryLock()} for up to {@link #SPINS} rounds of {@link Thread#onSpinWait()}, reading the lock state
  * before each attempt so that waiters do not bounce its cache line, and parks only after that.
  */
