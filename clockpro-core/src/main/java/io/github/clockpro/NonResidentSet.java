@@ -11,7 +11,11 @@ package io.github.clockpro;
  *
  * <h2>Design</h2>
  * A FIFO ring of exactly {@code capacity} slots records every insertion in order: hash, stamp and the referenced
- * flag (packed into the stamp's lowest bit). An open-addressing table maps each live hash to the ring slot of its
+ * flag (packed into the stamp's lowest bit). The ring keeps the stamp's low 31 bits only, and reads a stamp back
+ * as the newest stamp ever added minus the distance between the two in those bits; that is exact while an entry
+ * is fewer than 2<sup>31</sup> placements older than the newest one, which the policy's logical clock reaches
+ * only after two billion placements with no eviction in between. Past that, the entry's test period is misread:
+ * one adaptation step of the policy, never a correctness property. An open-addressing table maps each live hash to the ring slot of its
  * newest insertion; it stores only the slot, and reads the hash back from the ring. Insertions arrive in (nearly)
  * increasing stamp order, because the cold hand evicts the oldest cold entry first, so the front of the ring is
  * where test periods end. An entry leaves the history when the ring drops it: because {@code capacity} newer
@@ -19,8 +23,8 @@ package io.github.clockpro;
  * hand's. A hit removes the hash from the table only; its ring slot becomes a hole that expires in turn. Every
  * operation does O(1) work, plus amortised growth of the arrays while the cache warms up.
  *
- * <p>Memory: 12 bytes per ring slot and 4 bytes per table slot, the table at a load factor between one quarter
- * and one half; about 20 to 28 bytes per entry of the cache's maximum size once the history is full.
+ * <p>Memory: 8 bytes per ring slot and 4 bytes per table slot, the table at a load factor between two fifths
+ * and four fifths; about 13 to 18 bytes per entry of the cache's maximum size once the history is full.
  *
  * <p>The table uses linear probing with backward-shift deletion. Its index mixes the hash with a per-instance
  * random seed, so a caller who controls {@code hashCode()} cannot aim many keys at one probe sequence. The seed
@@ -36,14 +40,18 @@ final class NonResidentSet {
   /** A table slot that holds no entry. Stored values are ring slots plus one. */
   private static final int EMPTY = 0;
   private static final int MINIMUM_LENGTH = 16;
+  /** The stamp bits a ring slot keeps, below the referenced flag. */
+  private static final long STAMP_MASK = 0x7FFF_FFFFL;
 
   private final int capacity;
   private final int seed;
 
   /** Hashes in insertion order, oldest at {@link #head}. */
   private int[] ringHashes;
-  /** {@code stamp << 1 | referenced} of each insertion, parallel to {@link #ringHashes}. */
-  private long[] ringStamps;
+  /** The low 31 bits of each insertion's stamp, shifted left by one, {@code | referenced}; parallel to {@link #ringHashes}. */
+  private int[] ringStamps;
+  /** The largest stamp added so far: the reference that {@link #stampAt} reads stored stamps against. */
+  private long newestStamp;
   /** The ring slot of the oldest insertion. */
   private int head;
   /** Insertions in the ring, live or holes; at most {@link #capacity}. */
@@ -62,7 +70,7 @@ final class NonResidentSet {
     this.seed = seed;
     int ringLength = Math.min(MINIMUM_LENGTH, capacity);
     this.ringHashes = new int[ringLength];
-    this.ringStamps = new long[ringLength];
+    this.ringStamps = new int[ringLength];
     this.table = new int[MINIMUM_LENGTH];
   }
 
@@ -86,7 +94,8 @@ final class NonResidentSet {
     }
     int slot = slotAfter(head, ringCount);
     ringHashes[slot] = hash;
-    ringStamps[slot] = stamp << 1 | (referenced ? 1 : 0);
+    ringStamps[slot] = (int) ((stamp & STAMP_MASK) << 1) | (referenced ? 1 : 0);
+    newestStamp = Math.max(newestStamp, stamp);
     ringCount++;
     int index = indexOf(hash);
     if (index >= 0) {
@@ -100,7 +109,7 @@ final class NonResidentSet {
   /** Returns the stamp of the hash's newest live insertion, or {@link #ABSENT}. */
   long stampOf(int hash) {
     int index = indexOf(hash);
-    return index < 0 ? ABSENT : ringStamps[table[index] - 1] >>> 1;
+    return index < 0 ? ABSENT : stampAt(table[index] - 1);
   }
 
   /** Whether the hash's newest live insertion was evicted referenced; {@code false} if absent. */
@@ -128,7 +137,7 @@ final class NonResidentSet {
   int dropOlderThan(long stamp, int limit) {
     int live = 0;
     for (int i = 0; i < limit && ringCount > 0; i++) {
-      if (ringStamps[head] >>> 1 >= stamp) {
+      if (stampAt(head) >= stamp) {
         break;
       }
       if (dropOldest()) {
@@ -136,6 +145,12 @@ final class NonResidentSet {
       }
     }
     return live;
+  }
+
+  /** Reads back the full stamp of a ring slot; see the class comment. */
+  private long stampAt(int slot) {
+    long low = (ringStamps[slot] >>> 1) & STAMP_MASK;
+    return newestStamp - ((newestStamp - low) & STAMP_MASK);
   }
 
   private boolean dropOldest() {
@@ -159,7 +174,7 @@ final class NonResidentSet {
   private void growRing() {
     int length = (int) Math.min(capacity, 2L * ringHashes.length);
     int[] hashes = new int[length];
-    long[] stamps = new long[length];
+    int[] stamps = new int[length];
     for (int i = 0; i < ringCount; i++) {
       int from = slotAfter(head, i);
       hashes[i] = ringHashes[from];
@@ -191,7 +206,7 @@ final class NonResidentSet {
     }
     table[index] = slot + 1;
     tableSize++;
-    if (tableSize * 2 > table.length) {
+    if (tableSize * 5L > table.length * 4L) {
       growTable();
     }
   }

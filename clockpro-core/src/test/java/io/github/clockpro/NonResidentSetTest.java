@@ -8,21 +8,27 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
-/** The history against a plain model: a FIFO of insertions and a map from hash to its newest insertion. */
+/**
+ * The history against a plain model: a FIFO of insertions and a map from hash to its newest insertion. The first
+ * stamps include values around 2^31 and 2^32, where the ring's 31 stored stamp bits wrap.
+ */
 class NonResidentSetTest {
 
   private record Insertion(int hash, long stamp, boolean referenced, long sequence) {}
 
   @ParameterizedTest
-  @ValueSource(ints = {1, 2, 3, 17, 100, 1000})
-  void shouldBehaveLikeAFifoOfNewestInsertions(int capacity) {
+  @CsvSource({
+    "1, 0", "2, 0", "3, 0", "17, 0", "100, 0", "1000, 0",
+    "17, 2147483000", "1000, 2147000000", "1000, 4294967000", "100, 6442450000"
+  })
+  void shouldBehaveLikeAFifoOfNewestInsertions(int capacity, long firstStamp) {
     NonResidentSet set = new NonResidentSet(capacity, capacity * 31);
     Deque<Insertion> ring = new ArrayDeque<>();
     Map<Integer, Insertion> live = new HashMap<>();
     SplittableRandom random = new SplittableRandom(capacity);
-    long stamp = 0;
+    long stamp = firstStamp;
     long sequence = 0;
     for (int step = 0; step < 200_000; step++) {
       int hash = random.nextInt(capacity * 3) - capacity; // includes 0 and negative hashes
