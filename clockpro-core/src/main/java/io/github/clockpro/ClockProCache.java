@@ -55,18 +55,19 @@ public final class ClockProCache<K, V> {
    * Concurrency. Three kinds of access, and what each may touch:
    *  - Reads: data.get, then Node.recordAccess, a racy increment of a plain int (see Node). No lock, no CAS
    *    on the entry, no allocation. The hit counter is a LongAdder.
-   *  - Value writes to a present key (put, replace): data.get, then the value is changed under the Node's
-   *    monitor, unless the node has been retired (see Node); no map compute, no eviction lock, no allocation.
-   *    They do not change the policy's structure.
+   *  - Value writes to a present key: put does data.get, then changes the value under the Node's monitor
+   *    unless the node has been retired (see Node); no map compute, no eviction lock, no allocation. The
+   *    conditional replace runs inside data.computeIfPresent and takes the monitor too. Neither changes the
+   *    policy's structure.
    *  - Structural writes (insert, evict, remove): an insert adds a new Node with data.putIfAbsent, then takes
    *    evictionLock to link it into a clock and, if the cache is over capacity, to evict one entry. Every
    *    removal from the map, explicit or by eviction, happens while holding evictionLock and retires the
    *    removed node before releasing it, so a concurrent put on the removed node retries its lookup, and an
    *    insert whose node was removed before it got the lock sees the node retired and does not link it.
-
+   *
    * Invariants, each kept at every release of evictionLock:
    *  - linked implies mapped: a Node in a clock is the map's current value for its key. Removals hold the lock
-   *    and unlink; an insert links only if the Node is still mapped when it gets the lock (a concurrent removal
+   *    and unlink; an insert links only if the Node is not retired when it gets the lock (a concurrent removal
    *    may have taken it out first).
    *  - resident bound: hot + cold <= maximumSize. An insert adds one entry and then evicts at most one, so no
    *    operation evicts more than one entry and none examines more than the scan limit.
