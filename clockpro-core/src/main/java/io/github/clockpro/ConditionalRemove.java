@@ -19,7 +19,7 @@ final class ConditionalRemove<K, V> implements BiFunction<K, Node<K, V>, Node<K,
   public Node<K, V> apply(K key, Node<K, V> existing) {
     synchronized (existing) {
       if (existing.value.equals(expected)) {
-        existing.retired = true;
+        existing.retire();
         removed = existing;
         return null;
       }

@@ -15,7 +15,8 @@ package io.github.clockpro;
  *   <li>{@link #previous}, {@link #next}, {@link #stamp} and {@link #status} belong to the policy and are read
  *       and written only under the cache's eviction lock.
  *   <li>{@link #retired} is written once, by {@link #retire()}, holding both the node's monitor and the cache's
- *       eviction lock, right after the node left the map. It is read under either of the two.
+ *       eviction lock, as the node leaves the map: right after the removal, or for a conditional removal inside
+ *       the map's compute that removes it. It is read under either of the two.
  * </ul>
  *
  * <h2>Value writes</h2>
@@ -73,7 +74,7 @@ final class Node<K, V> {
 
   /**
    * Marks the node as removed from the map and returns its final value. The caller holds the eviction lock and
-   * has just removed the node from the map.
+   * is removing, or has just removed, the node from the map.
    */
   V retire() {
     synchronized (this) {
