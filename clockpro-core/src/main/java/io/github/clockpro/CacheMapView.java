@@ -10,7 +10,6 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.Function;
 
@@ -26,12 +25,12 @@ import java.util.function.Function;
 final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K, V> {
 
   private final ClockProCache<K, V> cache;
-  private final ConcurrentHashMap<K, Node<K, V>> data;
+  private final NodeTable<K, V> data;
   private Set<K> keySet;
   private Collection<V> values;
   private Set<Map.Entry<K, V>> entrySet;
 
-  CacheMapView(ClockProCache<K, V> cache, ConcurrentHashMap<K, Node<K, V>> data) {
+  CacheMapView(ClockProCache<K, V> cache, NodeTable<K, V> data) {
     this.cache = cache;
     this.data = data;
   }
@@ -43,18 +42,18 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
 
   @Override
   public boolean isEmpty() {
-    return data.isEmpty();
+    return data.size() == 0;
   }
 
   @Override
   public boolean containsKey(Object key) {
-    return data.containsKey(requireNonNull(key, "key"));
+    return data.get(requireNonNull(key, "key"), key.hashCode()) != null;
   }
 
   @Override
   public boolean containsValue(Object value) {
     requireNonNull(value, "value");
-    for (Node<K, V> node : data.values()) {
+    for (Node<K, V> node : data) {
       if (node.value.equals(value)) {
         return true;
       }
@@ -128,7 +127,7 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
 
   /** Iterates over the map's nodes; {@code remove} removes the node last returned if it is still mapped. */
   private abstract class NodeIterator<T> implements Iterator<T> {
-    private final Iterator<Node<K, V>> nodes = data.values().iterator();
+    private final Iterator<Node<K, V>> nodes = data.iterator();
     private Node<K, V> last;
 
     @Override
@@ -233,7 +232,7 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
       if (key == null || value == null) {
         return false;
       }
-      Node<K, V> node = data.get(key);
+      Node<K, V> node = data.get(key, key.hashCode());
       return node != null && node.value.equals(value);
     }
 

@@ -48,33 +48,29 @@ public final class ClockProCache<K, V> {
   /*
    * Design overview
    *
-   * Structure. The entries live in a ConcurrentHashMap from key to Node. The eviction policy
-   * (ClockProPolicy: the hot and cold clocks and the non-resident history) is a separate, single-threaded
-   * structure guarded by evictionLock. docs/design.md explains the algorithm.
+   * Structure. The entries live in a NodeTable, a hash table whose entries are the Nodes themselves, with
+   * lock-free reads and one writer at a time. The eviction policy (ClockProPolicy: the hot and cold clocks and
+   * the non-resident history) is a single-threaded structure over the same Nodes. evictionLock guards both the
+   * policy and every structural change of the table. docs/design.md explains the algorithm.
    *
    * Concurrency. Three kinds of access, and what each may touch:
-   *  - Reads: data.get, then Node.recordAccess, a racy increment of a plain int (see Node). No lock, no CAS
-   *    on the entry, no allocation. The hit counter is a LongAdder.
-   *  - Value writes to a present key: put does data.get, then changes the value under the Node's monitor
-   *    unless the node has been retired (see Node); no map compute, no eviction lock, no allocation. The
-   *    conditional replace runs inside data.computeIfPresent and takes the monitor too. Neither changes the
-   *    policy's structure.
-   *  - Structural writes (insert, evict, remove): an insert adds a new Node with data.putIfAbsent, then takes
-   *    evictionLock to link it into a clock and, if the cache is over capacity, to evict one entry. Every
-   *    removal from the map, explicit or by eviction, happens while holding evictionLock and retires the
-   *    removed node before releasing it, so a concurrent put on the removed node retries its lookup, and an
-   *    insert whose node was removed before it got the lock sees the node retired and does not link it.
+   *  - Reads: data.get, then Node.recordAccess, a racy increment of a plain byte (see Node). No lock, no CAS,
+   *    no allocation. The hit counter is a LongAdder.
+   *  - Value writes to a present key (put, replace): data.get, then the value changes under the Node's
+   *    monitor unless the node has been retired (see Node); no eviction lock, no allocation. They never change
+   *    the table's or the policy's structure.
+   *  - Structural writes (insert, evict, remove) hold evictionLock. An insert adds the new Node to the table,
+   *    links it into a clock and, if the cache is over capacity, evicts one entry, all in one critical section.
+   *    Every removal, explicit or by eviction, unmaps, retires and unlinks the node in one critical section,
+   *    so a concurrent put on the removed node retries its lookup.
    *
-   * Invariants, each kept at every release of evictionLock:
-   *  - linked implies mapped: a Node in a clock is the map's current value for its key. Removals hold the lock
-   *    and unlink; an insert links only if the Node is not retired when it gets the lock (a concurrent removal
-   *    may have taken it out first).
+   * Invariants, each kept at every release of evictionLock (Invariants names and checks them):
+   *  - mapped if and only if linked: a Node is in a clock exactly while the table maps its key to it.
    *  - resident bound: hot + cold <= maximumSize. An insert adds one entry and then evicts at most one, so no
    *    operation evicts more than one entry and none examines more than the scan limit.
-   * Lock order: evictionLock, then a map bin lock (inside data.remove or data.computeIfPresent), then a Node's
-   * monitor. Nothing takes evictionLock while holding a bin lock or a monitor, nor a bin lock while holding a
-   * monitor, and user code (loaders, listeners, observers) never runs under any of them, except equals of a value
-   * in the conditional asMap operations.
+   * Lock order: evictionLock, then a Node's monitor. Nothing takes evictionLock while holding a monitor. User
+   * code (loaders, listeners, observers) never runs under either, except equals: of keys in the table's insert,
+   * and of values in the conditional operations, which compare under the monitor.
    *
    * Loads. A load in flight is a Load (a CompletableFuture owned by the loading thread) in the loads map. The
    * first caller for a key runs the loader outside every lock and inserts the value with put-if-absent
@@ -94,7 +90,8 @@ public final class ClockProCache<K, V> {
   public static final int DEFAULT_MAXIMUM_SCAN_PER_EVICTION = 128;
 
   private final int maximumSize;
-  private final ConcurrentHashMap<K, Node<K, V>> data;
+  /** Structural changes guarded by {@link #evictionLock}; reads lock-free. */
+  private final NodeTable<K, V> data;
   private final ConcurrentHashMap<K, Load<V>> loads = new ConcurrentHashMap<>();
   private final EvictionLock evictionLock = new EvictionLock();
   /** Guarded by {@link #evictionLock}. */
@@ -115,7 +112,7 @@ public final class ClockProCache<K, V> {
     int initialCapacity = builder.initialCapacity == Builder.UNSET
         ? Math.min(maximumSize, 16)
         : builder.initialCapacity;
-    this.data = new ConcurrentHashMap<>(initialCapacity);
+    this.data = new NodeTable<>(Math.min(initialCapacity, maximumSize));
     this.policy = new ClockProPolicy<>(maximumSize, scanLimit, ThreadLocalRandom.current().nextInt());
     this.removalListener = listener;
     this.mapView = new CacheMapView<>(this, data);
@@ -138,7 +135,7 @@ public final class ClockProCache<K, V> {
    * @throws NullPointerException if {@code key} is null
    */
   public V getIfPresent(K key) {
-    Node<K, V> node = data.get(requireNonNull(key, "key"));
+    Node<K, V> node = data.get(requireNonNull(key, "key"), key.hashCode());
     if (node == null) {
       counters.misses.increment();
       return null;
@@ -181,7 +178,7 @@ public final class ClockProCache<K, V> {
   public V get(K key, Function<? super K, ? extends V> loader) {
     requireNonNull(key, "key");
     requireNonNull(loader, "loader");
-    Node<K, V> node = data.get(key);
+    Node<K, V> node = data.get(key, key.hashCode());
     if (node != null) {
       node.recordAccess();
       counters.hits.increment();
@@ -245,7 +242,7 @@ public final class ClockProCache<K, V> {
    * non-resident history is kept: it describes the workload, not the contents.
    */
   public void invalidateAll() {
-    for (Node<K, V> node : data.values()) {
+    for (Node<K, V> node : data) {
       removeNode(node);
     }
   }
@@ -349,7 +346,7 @@ public final class ClockProCache<K, V> {
 
   /** Looks a key up for the map view: records the access for the policy, but no hit or miss. */
   V getQuietly(Object key) {
-    Node<K, V> node = data.get(requireNonNull(key, "key"));
+    Node<K, V> node = data.get(requireNonNull(key, "key"), key.hashCode());
     if (node == null) {
       return null;
     }
@@ -361,7 +358,7 @@ public final class ClockProCache<K, V> {
   V computeIfAbsentQuietly(K key, Function<? super K, ? extends V> loader) {
     requireNonNull(key, "key");
     requireNonNull(loader, "mappingFunction");
-    Node<K, V> node = data.get(key);
+    Node<K, V> node = data.get(key, key.hashCode());
     if (node != null) {
       node.recordAccess();
       return node.value;
@@ -376,16 +373,12 @@ public final class ClockProCache<K, V> {
   V write(K key, V value, boolean onlyIfAbsent, boolean countPut) {
     requireNonNull(key, "key");
     requireNonNull(value, "value");
+    int hash = key.hashCode();
     for (;;) {
-      Node<K, V> node = data.get(key);
+      Node<K, V> node = data.get(key, hash);
       if (node == null) {
-        Node<K, V> created = new Node<>(key, value);
-        node = data.putIfAbsent(key, created);
+        node = insert(new Node<>(key, hash, value), countPut);
         if (node == null) {
-          if (countPut) {
-            counters.puts.increment();
-          }
-          afterInsert(created);
           return null;
         }
       }
@@ -421,31 +414,52 @@ public final class ClockProCache<K, V> {
   V replace(K key, Object expected, V value) {
     requireNonNull(key, "key");
     requireNonNull(value, "value");
-    Replace<K, V> replace = new Replace<>(expected, value);
-    data.computeIfPresent(key, replace);
-    V previous = replace.previous;
-    if (previous != null) {
+    int hash = key.hashCode();
+    for (;;) {
+      Node<K, V> node = data.get(key, hash);
+      if (node == null) {
+        return null;
+      }
+      V previous = null;
+      boolean retired;
+      synchronized (node) {
+        retired = node.retired;
+        V current = node.value;
+        if (!retired && (expected == null || current.equals(expected))) {
+          previous = current;
+          node.value = value;
+        }
+      }
+      if (retired) {
+        continue; // the node left the map after the lookup, so look again
+      }
+      if (previous == null) {
+        return null;
+      }
+      node.recordAccess();
       counters.puts.increment();
       if (previous != value) {
         notifyRemoval(key, previous, RemovalCause.REPLACED);
       }
+      return previous;
     }
-    return previous;
   }
 
   /** Removes the key's entry; returns its value, or {@code null} if absent. */
   V remove(Object key) {
-    if (!data.containsKey(requireNonNull(key, "key"))) {
+    int hash = requireNonNull(key, "key").hashCode();
+    if (data.get(key, hash) == null) {
       return null;
     }
     Node<K, V> node;
     V value;
     evictionLock.lock();
     try {
-      node = data.remove(key);
+      node = data.get(key, hash);
       if (node == null) {
         return null;
       }
+      data.remove(node);
       value = node.retire();
       policy.remove(node);
     } finally {
@@ -457,26 +471,30 @@ public final class ClockProCache<K, V> {
 
   /** Removes the key's entry if its value equals {@code expected}. */
   boolean remove(Object key, Object expected) {
-    requireNonNull(key, "key");
-    if (expected == null || !data.containsKey(key)) {
+    int hash = requireNonNull(key, "key").hashCode();
+    if (expected == null || data.get(key, hash) == null) {
       return false;
     }
-    @SuppressWarnings("unchecked")
-    K typedKey = (K) key;
-    ConditionalRemove<K, V> removal = new ConditionalRemove<>(expected);
+    Node<K, V> node;
+    V value;
     evictionLock.lock();
     try {
-      data.computeIfPresent(typedKey, removal);
-      if (removal.removed != null) {
-        policy.remove(removal.removed);
+      node = data.get(key, hash);
+      if (node == null) {
+        return false;
       }
+      synchronized (node) {
+        if (!node.value.equals(expected)) {
+          return false;
+        }
+        data.remove(node);
+        value = node.retire();
+      }
+      policy.remove(node);
     } finally {
       evictionLock.unlock();
     }
-    if (removal.removed == null) {
-      return false;
-    }
-    notifyRemoval(removal.removed.key, removal.removed.value, RemovalCause.EXPLICIT);
+    notifyRemoval(node.key, value, RemovalCause.EXPLICIT);
     return true;
   }
 
@@ -485,7 +503,7 @@ public final class ClockProCache<K, V> {
     V value;
     evictionLock.lock();
     try {
-      if (!data.remove(node.key, node)) {
+      if (!data.remove(node)) {
         return false;
       }
       value = node.retire();
@@ -500,13 +518,12 @@ public final class ClockProCache<K, V> {
   /**
    * Checks every named invariant under the eviction lock; for tests. See {@link Invariants}.
    *
-   * @param quiescent whether no operation is in flight, which adds the checks that only hold then
    * @return the violated invariants with details; empty if all hold
    */
-  java.util.List<String> checkInvariants(boolean quiescent) {
+  java.util.List<String> checkInvariants() {
     evictionLock.lock();
     try {
-      return Invariants.check(data, policy, maximumSize, quiescent);
+      return Invariants.check(data, policy, maximumSize);
     } finally {
       evictionLock.unlock();
     }
@@ -524,31 +541,40 @@ public final class ClockProCache<K, V> {
     return copy;
   }
 
-  /** Links a freshly mapped node into the policy and evicts if the cache is over capacity. */
-  private void afterInsert(Node<K, V> node) {
+  /**
+   * Maps, links and counts a new node, evicting one entry if the cache is over capacity. Returns the node
+   * already mapped for the key, and changes nothing, if there is one.
+   */
+  private Node<K, V> insert(Node<K, V> node, boolean countPut) {
     Node<K, V> victim;
     V victimValue = null;
     int scan = 0;
     boolean reachedLimit = false;
     evictionLock.lock();
     try {
-      if (node.retired) {
-        return; // removed before it could be linked
+      Node<K, V> existing = data.putIfAbsent(node);
+      if (existing != null) {
+        return existing;
       }
       victim = policy.admit(node);
       if (victim != null) {
         scan = policy.lastScan();
         reachedLimit = policy.lastReachedLimit();
-        data.remove(victim.key, victim);
+        data.remove(victim);
         victimValue = victim.retire();
       }
+      data.growIfCrowded();
     } finally {
       evictionLock.unlock();
+    }
+    if (countPut) {
+      counters.puts.increment();
     }
     if (victim != null) {
       publishEviction(scan, reachedLimit);
       notifyRemoval(victim.key, victimValue, RemovalCause.SIZE);
     }
+    return null;
   }
 
   private V load(K key, Function<? super K, ? extends V> loader) {
@@ -558,7 +584,7 @@ public final class ClockProCache<K, V> {
       return inFlight.await();
     }
     try {
-      Node<K, V> present = data.get(key);
+      Node<K, V> present = data.get(key, key.hashCode());
       if (present != null) {
         V value = present.value;
         load.complete(value);
@@ -674,7 +700,8 @@ public final class ClockProCache<K, V> {
     }
 
     /**
-     * Sizes the internal map for this many entries, to avoid resizing while the cache fills.
+     * Sizes the internal table for this many entries, to avoid resizing while the cache fills. Values above
+     * the maximum size are treated as the maximum size.
      *
      * @param initialCapacity at least 0
      * @return this builder

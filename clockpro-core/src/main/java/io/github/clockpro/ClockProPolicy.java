@@ -5,7 +5,7 @@ package io.github.clockpro;
  * demote, and how the cold target adapts.
  *
  * <p>Not thread-safe. Every method runs under the cache's eviction lock; the policy never touches the map and
- * calls no user code except {@code hashCode()} of evicted and admitted keys. {@code docs/design.md} describes
+ * calls no user code: it uses the key hash each node took when it was made. {@code docs/design.md} describes
  * the algorithm and every deviation from the paper.
  *
  * <h2>Design</h2>
@@ -154,7 +154,7 @@ final class ClockProPolicy<K, V> {
 
   /** Places an admitted node: hot, or cold in its test period. */
   private void place(Node<K, V> node, boolean roomWasFree) {
-    int hash = node.key.hashCode();
+    int hash = node.hash;
     long ghostStamp = nonResident.stampOf(hash);
     if (ghostStamp != NonResidentSet.ABSENT) {
       boolean evictedReferenced = nonResident.wasReferenced(hash);
@@ -231,7 +231,7 @@ final class ClockProPolicy<K, V> {
     long stamp = victim.stamp;
     boolean referenced = victim.frequency > 0;
     remove(victim);
-    if (inTest && nonResident.add(victim.key.hashCode(), stamp, referenced)) {
+    if (inTest && nonResident.add(victim.hash, stamp, referenced)) {
       adjustColdTarget(-1);
     }
     Node<K, V> hotHand = hot.hand();

@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The cache's named invariants, checked in one place. Tests call {@link ClockProCache#checkInvariants}
- * after every step; a violation names the invariant and the evidence.
+ * The cache's named invariants, checked in one place. Each holds at every release of the eviction lock. Tests
+ * call {@link ClockProCache#checkInvariants} after every step, and concurrently with other operations; a
+ * violation names the invariant and the evidence.
  *
  * <ul>
  *   <li>{@code RESIDENT_BOUND}: hot + cold &lt;= maximumSize.
@@ -15,8 +16,10 @@ import java.util.Map;
  *       it carries that clock's status.
  *   <li>{@code SINGLE_CLOCK}: no node is in both clocks, or twice in one.
  *   <li>{@code LINKED_IMPLIES_MAPPED}: every node in a clock is the map's current node for its key.
- *   <li>{@code MAPPED_IMPLIES_LINKED} (quiescent only): every mapped node is in a clock, so map size equals
- *       hot + cold.
+ *   <li>{@code MAPPED_IMPLIES_LINKED}: every mapped node is in a clock, so map size equals hot + cold.
+ *   <li>{@code TABLE_STRUCTURE}: every mapped node sits in the bin its hash selects, the table's count is the
+ *       number of nodes in its bins, and the table has at least as many slots as nodes, up to its maximum
+ *       length.
  *   <li>{@code NON_RESIDENT_BOUND}: non-resident entries &lt;= maximumSize.
  *   <li>{@code COLD_TARGET_RANGE}: the cold target lies within its bounds, which lie within [1, maximumSize].
  *   <li>{@code THRESHOLD_RANGE}: 1 &lt;= scan threshold &lt;= {@link Node#MAX_FREQUENCY}.
@@ -29,7 +32,7 @@ final class Invariants {
   private Invariants() {}
 
   static <K, V> List<String> check(
-      Map<K, Node<K, V>> data, ClockProPolicy<K, V> policy, int maximumSize, boolean quiescent) {
+      NodeTable<K, V> data, ClockProPolicy<K, V> policy, int maximumSize) {
     List<String> violations = new ArrayList<>();
     int resident = policy.hotSize() + policy.coldSize();
     if (resident > maximumSize) {
@@ -39,15 +42,24 @@ final class Invariants {
     Map<Node<K, V>, Byte> seen = new IdentityHashMap<>();
     checkClock("hot", policy.hotClock(), true, seen, data, violations);
     checkClock("cold", policy.coldClock(), false, seen, data, violations);
-    if (quiescent) {
-      for (Node<K, V> node : data.values()) {
-        if (!seen.containsKey(node)) {
-          violations.add("MAPPED_IMPLIES_LINKED: key " + node.key + " is mapped but in no clock");
-        }
+    int mapped = 0;
+    for (Node<K, V> node : data) {
+      mapped++;
+      if (!seen.containsKey(node)) {
+        violations.add("MAPPED_IMPLIES_LINKED: key " + node.key + " is mapped but in no clock");
       }
-      if (data.size() != resident) {
-        violations.add("MAPPED_IMPLIES_LINKED: map size " + data.size() + " != hot + cold " + resident);
+      if (data.get(node.key, node.hash) != node) {
+        violations.add("TABLE_STRUCTURE: key " + node.key + " is not found in the bin its hash selects");
       }
+    }
+    if (data.size() != resident) {
+      violations.add("MAPPED_IMPLIES_LINKED: map size " + data.size() + " != hot + cold " + resident);
+    }
+    if (mapped != data.size()) {
+      violations.add("TABLE_STRUCTURE: " + mapped + " nodes in the bins, but a count of " + data.size());
+    }
+    if (data.size() > data.length() && data.length() < NodeTable.MAXIMUM_LENGTH) {
+      violations.add("TABLE_STRUCTURE: " + data.size() + " nodes in " + data.length() + " slots");
     }
     if (policy.nonResidentSize() > maximumSize) {
       violations.add("NON_RESIDENT_BOUND: " + policy.nonResidentSize() + " > maximumSize " + maximumSize);
@@ -69,7 +81,7 @@ final class Invariants {
   }
 
   private static <K, V> void checkClock(String name, Clock<K, V> clock, boolean hot,
-      Map<Node<K, V>, Byte> seen, Map<K, Node<K, V>> data, List<String> violations) {
+      Map<Node<K, V>, Byte> seen, NodeTable<K, V> data, List<String> violations) {
     Node<K, V> hand = clock.hand();
     if ((hand == null) != (clock.size() == 0)) {
       violations.add("CLOCK_STRUCTURE: " + name + " hand " + hand + " with size " + clock.size());
@@ -87,7 +99,7 @@ final class Invariants {
       if (seen.put(node, node.status) != null) {
         violations.add("SINGLE_CLOCK: key " + node.key + " seen twice");
       }
-      if (data.get(node.key) != node) {
+      if (data.get(node.key, node.hash) != node) {
         violations.add("LINKED_IMPLIES_MAPPED: key " + node.key + " in " + name + " is not mapped to this node");
       }
       int frequency = node.frequency;

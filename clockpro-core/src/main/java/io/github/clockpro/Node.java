@@ -5,9 +5,10 @@ package io.github.clockpro;
  *
  * <h2>Fields and who writes them</h2>
  * <ul>
- *   <li>{@link #key} is final.
- *   <li>{@link #value} is volatile. It is written only inside the {@code ConcurrentHashMap} compute that holds
- *       the key's bin lock, so a removal (which also holds that bin lock) reads the last value written.
+ *   <li>{@link #key} and {@link #hash} are final.
+ *   <li>{@link #value} is volatile and written under the node's monitor; see "Value writes" below.
+ *   <li>{@link #nextInBin} is volatile and belongs to the {@link NodeTable}: written only by the table's
+ *       writer, who holds the cache's eviction lock, and read by lock-free lookups.
  *   <li>{@link #frequency} is a plain field written by readers without a lock. Two readers may both read
  *       {@code f} and both write {@code f + 1}, losing one increment; the eviction thread may overwrite a
  *       reader's increment when it ages or resets the counter. Both races are benign: the counter is a hint
@@ -24,8 +25,8 @@ package io.github.clockpro;
  * reports the value it replaced, a conditional replace or remove) is atomic against every other. A writer that
  * found the node through a lock-free lookup must check {@link #retired} under the monitor: a retired node has left
  * the map, its final value already reported to the listener, and a write to it would be lost. Such a writer
- * looks the key up again. Writers that hold the key's map bin lock see only mapped nodes, which are never
- * retired, because the map removes a node under that same bin lock before anyone retires it.
+ * looks the key up again. A writer that looked the node up while holding the eviction lock sees only mapped
+ * nodes, which are never retired, because every removal holds that lock.
  */
 final class Node<K, V> {
 
@@ -44,7 +45,11 @@ final class Node<K, V> {
   static final byte PROMOTED = 4;
 
   final K key;
+  /** The key's {@code hashCode()}, taken once: the table's hash and the non-resident history's. */
+  final int hash;
   volatile V value;
+  /** The next node in this node's bin of the {@link NodeTable}; see the class comment. */
+  volatile Node<K, V> nextInBin;
 
   /** References since the hands last looked at this entry, saturating at {@link #MAX_FREQUENCY}. Racy. */
   byte frequency;
@@ -67,8 +72,9 @@ final class Node<K, V> {
     return status == HOT || status == PROMOTED;
   }
 
-  Node(K key, V value) {
+  Node(K key, int hash, V value) {
     this.key = key;
+    this.hash = hash;
     this.value = value;
   }
 

@@ -43,7 +43,7 @@ class InvariantsTest {
           }
         }
       }
-      List<String> violations = cache.checkInvariants(true);
+      List<String> violations = cache.checkInvariants();
       assertEquals(List.of(), violations, "after step " + step);
       assertTrue(cache.size() <= size);
     }

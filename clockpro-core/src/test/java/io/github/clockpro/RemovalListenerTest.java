@@ -53,7 +53,7 @@ class RemovalListenerTest {
     }
     cache.invalidate(199);
     assertEquals(49, cache.size());
-    assertEquals(List.of(), cache.checkInvariants(true));
+    assertEquals(List.of(), cache.checkInvariants());
     for (Integer key : cache.asMap().keySet()) {
       assertEquals(key + 1, cache.getIfPresent(key));
     }

@@ -89,7 +89,7 @@ class EvictionStressTest {
     }
     assertTrue(failures.isEmpty(), () -> "a stress thread failed: " + failures);
 
-    assertEquals(List.of(), cache.checkInvariants(true), "invariants at quiescence");
+    assertEquals(List.of(), cache.checkInvariants(), "invariants at quiescence");
     assertTrue(cache.size() <= MAXIMUM_SIZE, () -> "size " + cache.size() + " > " + MAXIMUM_SIZE);
     assertTrue(largestScan.get() <= SCAN_LIMIT, () -> "an eviction examined " + largestScan.get() + " entries");
     checkEveryStoredValueHasExactlyOneFate();

@@ -8,13 +8,13 @@ import org.jetbrains.lincheck.datastructures.StressOptions;
  * sequential ones, and a number of iterations read from {@code -Dclockpro.lincheck.iterations} (the default build
  * sets 10; the exhaustive profile 100 times as many).
  */
-final class LincheckBudget {
+public final class LincheckBudget {
 
   private static final int DEFAULT_ITERATIONS = 10;
 
   private LincheckBudget() {}
 
-  static ModelCheckingOptions modelChecking() {
+  public static ModelCheckingOptions modelChecking() {
     return new ModelCheckingOptions()
         .iterations(iterations())
         .invocationsPerIteration(100)
@@ -24,7 +24,7 @@ final class LincheckBudget {
         .actorsAfter(1);
   }
 
-  static StressOptions stress() {
+  public static StressOptions stress() {
     return new StressOptions()
         .iterations(iterations())
         .invocationsPerIteration(1_000)

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Checks with Lincheck that the cache's map operations are linearizable: every concurrent history of these
- * operations, on a cache large enough never to evict, has the results of some sequential order of them.
+ * operations, on a cache large enough never to evict, has the results of some sequential order of them. The
+ * cache starts with a one-slot table, so its table grows while other threads read it.
  * Model checking explores thread interleavings systematically; stress testing runs them on real threads.
  *
  * <p>{@code size()} is left out: like {@code ConcurrentHashMap.size()}, it is an estimate under concurrent
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 @Param(name = "value", gen = IntGen.class, conf = "1:3")
 public class MapOperationsLincheckTest {
 
-  private final ClockProCache<Integer, Integer> cache = ClockProCache.builder().maximumSize(100).build();
+  private final ClockProCache<Integer, Integer> cache = ClockProCache.builder().maximumSize(100).initialCapacity(0).build();
   private final ConcurrentMap<Integer, Integer> map = cache.asMap();
 
   @Operation

@@ -1,0 +1,269 @@
+package io.github.clockpro;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+
+/**
+ * The cache's hash table: a chained table whose entries are the cache's own {@link Node}s, with lock-free reads
+ * and a single writer at a time.
+ *
+ * <h2>Contract</h2>
+ * <ul>
+ *   <li>{@link #get} and {@link #iterator} may run on any thread at any time, without a lock.
+ *   <li>{@link #putIfAbsent}, {@link #growIfCrowded} and {@link #remove} are called only while the caller holds the owner's writer
+ *       lock (the cache's eviction lock), so at most one structural change runs at a time.
+ *   <li>{@link #get} is linearizable: it returns a node that was mapped at some moment during the call, or
+ *       {@code null} if the key was unmapped at some such moment.
+ *   <li>Iterators are weakly consistent: they return every node that stays mapped throughout the iteration
+ *       exactly once, and may or may not return nodes added or removed meanwhile.
+ *   <li>No user code runs inside the table except {@code equals} of keys, in {@link #get} and
+ *       {@link #putIfAbsent}. Hashes are the key's {@code hashCode()}, taken once when the node is made.
+ * </ul>
+ *
+ * <h2>Design</h2>
+ * Why not a {@link java.util.concurrent.ConcurrentHashMap}: its entries are its own node objects, 32 bytes each
+ * on a 64-bit JVM with compressed references, on top of the cache's Node. Here the Node carries the next-in-bin
+ * link and its key's hash itself (the hash fits in padding the Node had anyway), so a mapping costs the Node
+ * plus one table slot. Every structural change in the cache already holds the eviction lock, so the table needs
+ * no locks of its own.
+ *
+ * <p>Memory ordering. The writer publishes with release stores: a new node's fields, then the node into its
+ * bin's head slot; a removal links the predecessor past the node. A removed node keeps its own link, so a
+ * reader standing on it walks on. Readers load slots with acquire and links as volatile reads.
+ *
+ * <p>Growth. The table doubles when it holds more nodes than slots, and never shrinks; a cache's table stops
+ * growing once it is full, at a length of about {@code maximumSize}. Growth relinks the nodes in place: each bin
+ * splits into two, and nodes are not copied, because the policy's clocks hold them by identity. A reader on the
+ * old table may therefore follow a link that growth has already changed, and miss a key that is present. Growth
+ * is bracketed by a sequence counter, {@link #resizes}, which is odd while nodes are being relinked: a reader
+ * that misses checks the counter, and looks again if growth ran meanwhile. A hit needs no check, since
+ * growth never unmaps a node. Growth relinks each bin's nodes in chain order and points each moved node only at a
+ * node moved before it, so every chain a reader can follow is finite at every moment.
+ *
+ * <p>Fields and who writes them: {@link #table}, {@link #resizes} and {@link #count} are volatile and written
+ * only by the writer; slots of a table and {@link Node#nextInBin} likewise.
+ */
+final class NodeTable<K, V> implements Iterable<Node<K, V>> {
+
+  /** The most slots a table may have. */
+  static final int MAXIMUM_LENGTH = 1 << 30;
+
+  private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Node[].class);
+
+  /** The bins; a power of two in length. Written by the writer; replaced, never changed in length. */
+  private volatile Node<K, V>[] table;
+  /** Incremented by the writer before and after each growth: odd while growth relinks nodes. */
+  private volatile int resizes;
+  /** The number of mapped nodes; written by the writer. */
+  private volatile int count;
+
+  /** Makes a table sized so that {@code expected} nodes fit without growth. */
+  NodeTable(int expected) {
+    int length = 1;
+    while (length < expected && length < MAXIMUM_LENGTH) {
+      length <<= 1;
+    }
+    table = newTable(length);
+  }
+
+  /** Spreads the higher bits of a key's hash code into the lower bits the table indexes by. */
+  static int spread(int hash) {
+    return hash ^ (hash >>> 16);
+  }
+
+  /**
+   * Returns the node mapped for the key, or {@code null}.
+   *
+   * @param key the key; not null
+   * @param hash the key's {@code hashCode()}
+   */
+  Node<K, V> get(Object key, int hash) {
+    int index = spread(hash);
+    for (;;) {
+      int sequence = resizes;
+      Node<K, V>[] bins = table;
+      for (Node<K, V> node = slot(bins, index & (bins.length - 1)); node != null; node = node.nextInBin) {
+        if (node.hash == hash && (node.key == key || key.equals(node.key))) {
+          return node;
+        }
+      }
+      if ((sequence & 1) == 0 && sequence == resizes) {
+        return null;
+      }
+      Thread.onSpinWait(); // growth ran during the walk: a miss may be false, so look again
+    }
+  }
+
+  /** Returns the number of mapped nodes. */
+  int size() {
+    return count;
+  }
+
+  /** Returns the current number of slots; for tests and memory accounting. */
+  int length() {
+    return table.length;
+  }
+
+  /**
+   * Maps the node's key to the node unless the key is mapped already. Writer only.
+   *
+   * @return the node already mapped for the key, or {@code null} if {@code node} was added
+   */
+  Node<K, V> putIfAbsent(Node<K, V> node) {
+    Node<K, V>[] bins = table;
+    int index = spread(node.hash) & (bins.length - 1);
+    Node<K, V> head = slot(bins, index);
+    for (Node<K, V> existing = head; existing != null; existing = existing.nextInBin) {
+      if (existing.hash == node.hash && (existing.key == node.key || node.key.equals(existing.key))) {
+        return existing;
+      }
+    }
+    node.nextInBin = head;
+    SLOT.setRelease(bins, index, node);
+    count = count + 1;
+    return null;
+  }
+
+  /**
+   * Doubles the table if it holds more nodes than slots. Writer only. Separate from {@link #putIfAbsent} so
+   * that a full cache, which inserts and then evicts, checks after the eviction and never grows for the one
+   * node it holds above its maximum for a moment.
+   */
+  void growIfCrowded() {
+    Node<K, V>[] bins = table;
+    if (count > bins.length && bins.length < MAXIMUM_LENGTH) {
+      grow(bins);
+    }
+  }
+
+  /**
+   * Unmaps this exact node. Writer only. The node keeps its link, for readers standing on it.
+   *
+   * @return whether the node was mapped
+   */
+  boolean remove(Node<K, V> node) {
+    Node<K, V>[] bins = table;
+    int index = spread(node.hash) & (bins.length - 1);
+    Node<K, V> previous = null;
+    for (Node<K, V> current = slot(bins, index); current != null; current = current.nextInBin) {
+      if (current == node) {
+        if (previous == null) {
+          SLOT.setRelease(bins, index, node.nextInBin);
+        } else {
+          previous.nextInBin = node.nextInBin;
+        }
+        count = count - 1;
+        return true;
+      }
+      previous = current;
+    }
+    return false;
+  }
+
+  /** Returns a weakly consistent iterator over the mapped nodes; see the class comment. */
+  @Override
+  public Iterator<Node<K, V>> iterator() {
+    return new NodeIterator();
+  }
+
+  /** Doubles the table, relinking every node into one of the two bins its old bin splits into. Writer only. */
+  private void grow(Node<K, V>[] bins) {
+    int length = bins.length;
+    Node<K, V>[] grown = newTable(length << 1);
+    resizes = resizes + 1;
+    for (int index = 0; index < length; index++) {
+      Node<K, V> low = null;
+      Node<K, V> high = null;
+      Node<K, V> node = slot(bins, index);
+      while (node != null) {
+        Node<K, V> next = node.nextInBin;
+        if ((spread(node.hash) & length) == 0) {
+          node.nextInBin = low;
+          low = node;
+        } else {
+          node.nextInBin = high;
+          high = node;
+        }
+        node = next;
+      }
+      grown[index] = low;
+      grown[index + length] = high;
+    }
+    table = grown;
+    resizes = resizes + 1;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <K, V> Node<K, V>[] newTable(int length) {
+    return (Node<K, V>[]) new Node<?, ?>[length];
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <K, V> Node<K, V> slot(Node<K, V>[] bins, int index) {
+    return (Node<K, V>) SLOT.getAcquire(bins, index);
+  }
+
+  /**
+   * Walks the bins of the table as it was when the iterator was made. Old bin {@code b} of a table of length
+   * {@code L} holds exactly the nodes whose spread hash is {@code b} modulo {@code L}; after growth those sit in
+   * bins {@code b}, {@code b + L}, {@code b + 2L}, and so on. The iterator collects one such class of bins at a
+   * time, and collects it again if growth ran while it did, so each node staying mapped is returned once.
+   */
+  private final class NodeIterator implements Iterator<Node<K, V>> {
+    private final int originalLength = table.length;
+    private int nextClass;
+    @SuppressWarnings("unchecked")
+    private Node<K, V>[] batch = (Node<K, V>[]) new Node<?, ?>[4];
+    private int batchSize;
+    private int batchIndex;
+
+    @Override
+    public boolean hasNext() {
+      while (batchIndex == batchSize) {
+        if (nextClass == originalLength) {
+          return false;
+        }
+        collect(nextClass++);
+      }
+      return true;
+    }
+
+    @Override
+    public Node<K, V> next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      Node<K, V> node = batch[batchIndex];
+      batch[batchIndex++] = null;
+      return node;
+    }
+
+    private void collect(int bin) {
+      for (;;) {
+        int sequence = resizes;
+        if ((sequence & 1) != 0) {
+          Thread.onSpinWait();
+          continue;
+        }
+        Node<K, V>[] bins = table;
+        batchSize = 0;
+        batchIndex = 0;
+        for (int index = bin; index < bins.length; index += originalLength) {
+          for (Node<K, V> node = slot(bins, index); node != null; node = node.nextInBin) {
+            if (batchSize == batch.length) {
+              batch = Arrays.copyOf(batch, batchSize * 2);
+            }
+            batch[batchSize++] = node;
+          }
+        }
+        if (sequence == resizes) {
+          return;
+        }
+        Arrays.fill(batch, 0, batchSize, null);
+      }
+    }
+  }
+}
