@@ -25,8 +25,7 @@ import java.util.function.Function;
  * <ul>
  *   <li>Keys and values are never {@code null}; every method that takes one throws {@link NullPointerException}
  *       naming the argument.
- *   <li>{@link #size()} never exceeds {@link #maximumSize()} while no operation is in flight. A writing
- *       operation evicts at most one entry.
+ *   <li>{@link #size()} never exceeds {@link #maximumSize()}. A writing operation evicts at most one entry.
  *   <li>No operation examines more than {@link #maximumScanPerEviction()} entries to find a victim, whatever the
  *       cache size or access pattern.
  *   <li>Reads that hit ({@link #getIfPresent}, {@link #get} and {@code asMap().get}) take no lock and allocate
@@ -90,7 +89,7 @@ public final class ClockProCache<K, V> {
   public static final int DEFAULT_MAXIMUM_SCAN_PER_EVICTION = 128;
 
   private final int maximumSize;
-  /** Structural changes guarded by {@link #evictionLock}; reads lock-free. */
+  /** Structural changes guarded by {@link #evictionLock}, which makes this thread the table's one writer; reads lock-free. */
   private final NodeTable<K, V> data;
   private final ConcurrentHashMap<K, Load<V>> loads = new ConcurrentHashMap<>();
   private final EvictionLock evictionLock = new EvictionLock();
@@ -248,7 +247,7 @@ public final class ClockProCache<K, V> {
   }
 
   /**
-   * Returns the number of entries. It may briefly exceed {@link #maximumSize()} while inserts are in flight.
+   * Returns the number of entries, which never exceeds {@link #maximumSize()}.
    *
    * @return the number of entries in the map
    */
@@ -552,7 +551,7 @@ public final class ClockProCache<K, V> {
     boolean reachedLimit = false;
     evictionLock.lock();
     try {
-      Node<K, V> existing = data.putIfAbsent(node);
+      Node<K, V> existing = data.get(node.key, node.hash);
       if (existing != null) {
         return existing;
       }
@@ -563,6 +562,7 @@ public final class ClockProCache<K, V> {
         data.remove(victim);
         victimValue = victim.retire();
       }
+      data.add(node); // after the eviction, so that size() never exceeds maximumSize
       data.growIfCrowded();
     } finally {
       evictionLock.unlock();

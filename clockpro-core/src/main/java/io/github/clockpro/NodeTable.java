@@ -13,14 +13,13 @@ import java.util.NoSuchElementException;
  * <h2>Contract</h2>
  * <ul>
  *   <li>{@link #get} and {@link #iterator} may run on any thread at any time, without a lock.
- *   <li>{@link #putIfAbsent}, {@link #growIfCrowded} and {@link #remove} are called only while the caller holds the owner's writer
+ *   <li>{@link #add}, {@link #growIfCrowded} and {@link #remove} are called only while the caller holds the owner's writer
  *       lock (the cache's eviction lock), so at most one structural change runs at a time.
  *   <li>{@link #get} is linearizable: it returns a node that was mapped at some moment during the call, or
  *       {@code null} if the key was unmapped at some such moment.
  *   <li>Iterators are weakly consistent: they return every node that stays mapped throughout the iteration
  *       exactly once, and may or may not return nodes added or removed meanwhile.
- *   <li>No user code runs inside the table except {@code equals} of keys, in {@link #get} and
- *       {@link #putIfAbsent}. Hashes are the key's {@code hashCode()}, taken once when the node is made.
+ *   <li>No user code runs inside the table except {@code equals} of keys, in {@link #get}. Hashes are the key's {@code hashCode()}, taken once when the node is made.
  * </ul>
  *
  * <h2>Design</h2>
@@ -108,29 +107,20 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
   }
 
   /**
-   * Maps the node's key to the node unless the key is mapped already. Writer only.
-   *
-   * @return the node already mapped for the key, or {@code null} if {@code node} was added
+   * Maps the node's key to the node. Writer only, and only for a key the writer has just found unmapped with
+   * {@link #get} while it held the writer lock.
    */
-  Node<K, V> putIfAbsent(Node<K, V> node) {
+  void add(Node<K, V> node) {
     Node<K, V>[] bins = table;
     int index = spread(node.hash) & (bins.length - 1);
-    Node<K, V> head = slot(bins, index);
-    for (Node<K, V> existing = head; existing != null; existing = existing.nextInBin) {
-      if (existing.hash == node.hash && (existing.key == node.key || node.key.equals(existing.key))) {
-        return existing;
-      }
-    }
-    node.nextInBin = head;
+    node.nextInBin = slot(bins, index);
     SLOT.setRelease(bins, index, node);
     count = count + 1;
-    return null;
   }
 
   /**
-   * Doubles the table if it holds more nodes than slots. Writer only. Separate from {@link #putIfAbsent} so
-   * that a full cache, which inserts and then evicts, checks after the eviction and never grows for the one
-   * node it holds above its maximum for a moment.
+   * Doubles the table if it holds more nodes than slots. Writer only. Separate from {@link #add}, so that the
+   * writer grows the table once its whole change is done.
    */
   void growIfCrowded() {
     Node<K, V>[] bins = table;

@@ -73,6 +73,16 @@ class EvictionStressTest {
             for (int step = 0; step < 256; step++) {
               runOneOperation(random);
             }
+            int size = cache.size();
+            if (size > MAXIMUM_SIZE) {
+              throw new AssertionError("size " + size + " > " + MAXIMUM_SIZE + " while running");
+            }
+            if (random.nextInt(16) == 0) {
+              List<String> violations = cache.checkInvariants(); // they hold at every release of the lock
+              if (!violations.isEmpty()) {
+                throw new AssertionError("invariants while running: " + violations);
+              }
+            }
           }
         } catch (Throwable failure) {
           synchronized (failures) {

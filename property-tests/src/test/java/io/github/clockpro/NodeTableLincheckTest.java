@@ -29,9 +29,12 @@ public class NodeTableLincheckTest {
   public boolean putIfAbsent(@Param(name = "key") int key) {
     CollidingKey inserted = new CollidingKey(key);
     synchronized (writerLock) {
-      boolean added = table.putIfAbsent(new Node<>(inserted, inserted.hashCode(), key)) == null;
+      if (table.get(inserted, inserted.hashCode()) != null) {
+        return false;
+      }
+      table.add(new Node<>(inserted, inserted.hashCode(), key));
       table.growIfCrowded();
-      return added;
+      return true;
     }
   }
 
