@@ -1,7 +1,11 @@
 package io.github.clockpro;
 
 /**
- * A resident cache entry: the value the map holds for a key, and the entry's place in one of the clocks.
+ * A resident cache entry: the value the cache holds for a key, the entry's place in its bin of the
+ * {@link NodeTable}, and its place in one of the clocks.
+ *
+ * <p>Layout, on a 64-bit JVM with compressed references: a 12-byte header, five references, the long stamp, the
+ * int hash and three bytes, 47 bytes padded to 48. A field added here costs 8 bytes per entry.
  *
  * <h2>Fields and who writes them</h2>
  * <ul>
@@ -12,12 +16,11 @@ package io.github.clockpro;
  *   <li>{@link #frequency} is a plain field written by readers without a lock. Two readers may both read
  *       {@code f} and both write {@code f + 1}, losing one increment; the eviction thread may overwrite a
  *       reader's increment when it ages or resets the counter. Both races are benign: the counter is a hint
- *       for the replacement decision, never a correctness property, and an {@code int} write is atomic.
+ *       for the replacement decision, never a correctness property, and a {@code byte} write is atomic.
  *   <li>{@link #previous}, {@link #next}, {@link #stamp} and {@link #status} belong to the policy and are read
  *       and written only under the cache's eviction lock.
  *   <li>{@link #retired} is written once, by {@link #retire()}, holding both the node's monitor and the cache's
- *       eviction lock, as the node leaves the map: right after the removal, or for a conditional removal inside
- *       the map's compute that removes it. It is read under either of the two.
+ *       eviction lock, as the node leaves the table. Value writers read it under the monitor.
  * </ul>
  *
  * <h2>Value writes</h2>
@@ -79,8 +82,8 @@ final class Node<K, V> {
   }
 
   /**
-   * Marks the node as removed from the map and returns its final value. The caller holds the eviction lock and
-   * is removing, or has just removed, the node from the map.
+   * Marks the node as removed from the table and returns its final value. The caller holds the eviction lock
+   * and is removing, or has just removed, the node from the table.
    */
   V retire() {
     synchronized (this) {
