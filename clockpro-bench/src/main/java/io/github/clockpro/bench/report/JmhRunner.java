@@ -37,11 +37,13 @@ final class JmhRunner {
       ChainedOptionsBuilder options = new OptionsBuilder()
           .include(run.benchmark().replace(".", "\\.") + "\\.")
           .threads(run.threads())
-          .forks(1)
+          .forks(run.forks() > 0 ? run.forks() : 1)
           .warmupIterations(profile.warmupIterations())
           .warmupTime(TimeValue.seconds(profile.warmupSeconds()))
-          .measurementIterations(profile.measurementIterations())
-          .measurementTime(TimeValue.seconds(profile.measurementSeconds()))
+          .measurementIterations(
+              run.measurementIterations() > 0 ? run.measurementIterations() : profile.measurementIterations())
+          .measurementTime(TimeValue.seconds(
+              run.measurementSeconds() > 0 ? run.measurementSeconds() : profile.measurementSeconds()))
           .jvmArgsAppend(profile.heap(), "-Xms1g", "-Djava.awt.headless=true")
           .addProfiler(GCProfiler.class)
           .shouldFailOnError(true);
