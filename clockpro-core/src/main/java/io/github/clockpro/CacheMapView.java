@@ -47,7 +47,7 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
 
   @Override
   public boolean containsKey(Object key) {
-    return data.get(requireNonNull(key, "key"), key.hashCode()) != null;
+    return data.get(requireNonNull(key, "key")) != null;
   }
 
   @Override
@@ -232,7 +232,7 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
       if (key == null || value == null) {
         return false;
       }
-      Node<K, V> node = data.get(key, key.hashCode());
+      Node<K, V> node = data.get(key);
       return node != null && node.value.equals(value);
     }
 

@@ -134,7 +134,7 @@ public final class ClockProCache<K, V> {
    * @throws NullPointerException if {@code key} is null
    */
   public V getIfPresent(K key) {
-    Node<K, V> node = data.get(requireNonNull(key, "key"), key.hashCode());
+    Node<K, V> node = data.get(requireNonNull(key, "key"));
     if (node == null) {
       counters.misses.increment();
       return null;
@@ -177,7 +177,7 @@ public final class ClockProCache<K, V> {
   public V get(K key, Function<? super K, ? extends V> loader) {
     requireNonNull(key, "key");
     requireNonNull(loader, "loader");
-    Node<K, V> node = data.get(key, key.hashCode());
+    Node<K, V> node = data.get(key);
     if (node != null) {
       node.recordAccess();
       counters.hits.increment();
@@ -345,7 +345,7 @@ public final class ClockProCache<K, V> {
 
   /** Looks a key up for the map view: records the access for the policy, but no hit or miss. */
   V getQuietly(Object key) {
-    Node<K, V> node = data.get(requireNonNull(key, "key"), key.hashCode());
+    Node<K, V> node = data.get(requireNonNull(key, "key"));
     if (node == null) {
       return null;
     }
@@ -357,7 +357,7 @@ public final class ClockProCache<K, V> {
   V computeIfAbsentQuietly(K key, Function<? super K, ? extends V> loader) {
     requireNonNull(key, "key");
     requireNonNull(loader, "mappingFunction");
-    Node<K, V> node = data.get(key, key.hashCode());
+    Node<K, V> node = data.get(key);
     if (node != null) {
       node.recordAccess();
       return node.value;
@@ -584,7 +584,7 @@ public final class ClockProCache<K, V> {
       return inFlight.await();
     }
     try {
-      Node<K, V> present = data.get(key, key.hashCode());
+      Node<K, V> present = data.get(key);
       if (present != null) {
         V value = present.value;
         load.complete(value);

@@ -73,6 +73,11 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
     return hash ^ (hash >>> 16);
   }
 
+  /** Returns the node mapped for the key, or {@code null}; hashes the key. */
+  Node<K, V> get(Object key) {
+    return get(key, key.hashCode());
+  }
+
   /**
    * Returns the node mapped for the key, or {@code null}.
    *

@@ -30,6 +30,16 @@ class NodeTableTest {
     return table.get(key, Long.hashCode(key));
   }
 
+  /** Returns a table grown from one slot by adding keys 0 to {@code count - 1}, as the cache's writer does. */
+  private static NodeTable<Long, Long> grownTo(int count) {
+    NodeTable<Long, Long> table = new NodeTable<>(0);
+    for (long key = 0; key < count; key++) {
+      table.add(node(key));
+      table.growIfCrowded();
+    }
+    return table;
+  }
+
   @Test
   void shouldFindAnAddedNodeByAnEqualKey() {
     NodeTable<Long, Long> table = new NodeTable<>(4);
@@ -99,11 +109,7 @@ class NodeTableTest {
 
   @Test
   void shouldIterateOverEveryMappedNodeOnce() {
-    NodeTable<Long, Long> table = new NodeTable<>(0);
-    for (long key = 0; key < 500; key++) {
-      table.add(node(key));
-      table.growIfCrowded();
-    }
+    NodeTable<Long, Long> table = grownTo(500);
     Set<Long> seen = new HashSet<>();
     for (Node<Long, Long> node : table) {
       assertTrue(seen.add(node.key), "returned twice: " + node.key);
@@ -113,11 +119,7 @@ class NodeTableTest {
 
   @Test
   void shouldIterateOverEveryNodePresentThroughoutOnceWhileTheTableGrows() {
-    NodeTable<Long, Long> table = new NodeTable<>(0);
-    for (long key = 0; key < 100; key++) {
-      table.add(node(key));
-      table.growIfCrowded();
-    }
+    NodeTable<Long, Long> table = grownTo(100);
     Iterator<Node<Long, Long>> iterator = table.iterator();
     Set<Long> seen = new HashSet<>();
     long next = 100;
