@@ -37,24 +37,25 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
 
   @Override
   public int size() {
-    return data.size();
+    return cache.size();
   }
 
   @Override
   public boolean isEmpty() {
-    return data.size() == 0;
+    return cache.size() == 0;
   }
 
   @Override
   public boolean containsKey(Object key) {
-    return data.get(requireNonNull(key, "key")) != null;
+    Node<K, V> node = data.get(requireNonNull(key, "key"));
+    return node != null && !node.loading;
   }
 
   @Override
   public boolean containsValue(Object value) {
     requireNonNull(value, "value");
     for (Node<K, V> node : data) {
-      if (node.value.equals(value)) {
+      if (!node.loading && node.value.equals(value)) {
         return true;
       }
     }
@@ -125,23 +126,40 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
     return view == null ? (entrySet = new EntrySetView()) : view;
   }
 
-  /** Iterates over the map's nodes; {@code remove} removes the node last returned if it is still mapped. */
+  /**
+   * Iterates over the map's entries, skipping the placeholders of loads in flight; {@code remove} removes the
+   * node last returned if it is still mapped.
+   */
   private abstract class NodeIterator<T> implements Iterator<T> {
     private final Iterator<Node<K, V>> nodes = data.iterator();
+    /** The next entry to return, found ahead so that {@code hasNext} can skip placeholders; or {@code null}. */
+    private Node<K, V> upcoming = advance();
     private Node<K, V> last;
 
     @Override
     public boolean hasNext() {
-      return nodes.hasNext();
+      return upcoming != null;
     }
 
     @Override
     public T next() {
-      if (!nodes.hasNext()) {
+      if (upcoming == null) {
         throw new NoSuchElementException();
       }
-      last = nodes.next();
+      last = upcoming;
+      upcoming = advance();
       return project(last);
+    }
+
+    /** A node seen with its flag clear holds a real value from then on, so it is safe to project later. */
+    private Node<K, V> advance() {
+      while (nodes.hasNext()) {
+        Node<K, V> node = nodes.next();
+        if (!node.loading) {
+          return node;
+        }
+      }
+      return null;
     }
 
     @Override
@@ -233,7 +251,7 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
         return false;
       }
       Node<K, V> node = data.get(key);
-      return node != null && node.value.equals(value);
+      return node != null && !node.loading && node.value.equals(value);
     }
 
     @Override

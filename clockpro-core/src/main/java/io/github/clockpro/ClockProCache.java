@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
@@ -32,12 +31,17 @@ import java.util.function.Function;
  *       nothing.
  *   <li>{@link #get(Object, Function)} runs at most one load per key at a time; concurrent callers for the same
  *       key wait for it and share its result or its exception. A loader that throws or returns {@code null}
- *       caches nothing. A loader must not load the same key again ({@link IllegalStateException}).
+ *       caches nothing and evicts nothing. A loader must not load the same key again
+ *       ({@link IllegalStateException}).
+ *   <li>While a key's load is in flight, the key is absent to every other operation: it counts toward neither
+ *       {@link #size()} nor the maximum size, and iterators skip it. A put of the key meanwhile stores its
+ *       value, which the load then returns instead of its own; an invalidation meanwhile does not stop the load
+ *       from storing its value.
  *   <li>The removal listener is called exactly once for each entry that leaves the cache, on the thread that
  *       removed it, after every cache lock is released.
  *   <li>Single-threaded, the same sequence of operations gives the same hits and evictions.
  * </ul>
- * Iterators of {@link #asMap()} are weakly consistent, as for {@link ConcurrentHashMap}.
+ * Iterators of {@link #asMap()} are weakly consistent, as for {@link java.util.concurrent.ConcurrentHashMap}.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
@@ -71,10 +75,14 @@ public final class ClockProCache<K, V> {
    * code (loaders, listeners, observers) never runs under either, except equals: of keys in the table's insert,
    * and of values in the conditional operations, which compare under the monitor.
    *
-   * Loads. A load in flight is a Load (a CompletableFuture owned by the loading thread) in the loads map. The
-   * first caller for a key runs the loader outside every lock and inserts the value with put-if-absent
-   * semantics; later callers wait for the future. A put or invalidate of the key during a load is not
-   * blocked: if a put lands first, the load's value is dropped and the put's value returned.
+   * Loads. A load in flight is a placeholder Node in the table (see Node): mapped, in no clock, with
+   * Node.loading set and a Load (a CompletableFuture owned by the loading thread) as its value. The first
+   * caller for a key maps the placeholder under evictionLock, runs the loader outside every lock, then fills
+   * the placeholder with the value, linking it and evicting one entry, under evictionLock again; later callers
+   * find the placeholder and wait for its Load. So a miss takes one lookup without the lock and two short
+   * critical sections, and allocates the Node and the Load only. A load that fails unmaps its placeholder,
+   * which never held a value, so it evicts nothing. A put of the key during the load fills the placeholder
+   * itself, and the load then returns the put's value; every other operation sees a placeholder as absent.
    *
    * Why no write buffer. Caffeine queues writes in an MPSC buffer so that writers never wait for the eviction
    * lock. Here the critical section of an insert is a constant (linking plus at most scanLimit steps), so
@@ -91,7 +99,11 @@ public final class ClockProCache<K, V> {
   private final int maximumSize;
   /** Structural changes guarded by {@link #evictionLock}, which makes this thread the table's one writer; reads lock-free. */
   private final NodeTable<K, V> data;
-  private final ConcurrentHashMap<K, Load<V>> loads = new ConcurrentHashMap<>();
+  /**
+   * The number of entries: mapped nodes that are not placeholders, which is hot + cold. Written under
+   * {@link #evictionLock}; read without a lock.
+   */
+  private volatile int size;
   private final EvictionLock evictionLock = new EvictionLock();
   /** Guarded by {@link #evictionLock}. */
   private final ClockProPolicy<K, V> policy;
@@ -135,7 +147,7 @@ public final class ClockProCache<K, V> {
    */
   public V getIfPresent(K key) {
     Node<K, V> node = data.get(requireNonNull(key, "key"));
-    if (node == null) {
+    if (node == null || node.loading) {
       counters.misses.increment();
       return null;
     }
@@ -177,14 +189,15 @@ public final class ClockProCache<K, V> {
   public V get(K key, Function<? super K, ? extends V> loader) {
     requireNonNull(key, "key");
     requireNonNull(loader, "loader");
-    Node<K, V> node = data.get(key);
-    if (node != null) {
+    int hash = key.hashCode();
+    Node<K, V> node = data.get(key, hash);
+    if (node != null && !node.loading) {
       node.recordAccess();
       counters.hits.increment();
       return node.value;
     }
     counters.misses.increment();
-    return load(key, loader);
+    return load(key, hash, node, loader);
   }
 
   /**
@@ -252,7 +265,7 @@ public final class ClockProCache<K, V> {
    * @return the number of entries in the map
    */
   public int size() {
-    return data.size();
+    return size;
   }
 
   /**
@@ -346,7 +359,7 @@ public final class ClockProCache<K, V> {
   /** Looks a key up for the map view: records the access for the policy, but no hit or miss. */
   V getQuietly(Object key) {
     Node<K, V> node = data.get(requireNonNull(key, "key"));
-    if (node == null) {
+    if (node == null || node.loading) {
       return null;
     }
     node.recordAccess();
@@ -357,17 +370,18 @@ public final class ClockProCache<K, V> {
   V computeIfAbsentQuietly(K key, Function<? super K, ? extends V> loader) {
     requireNonNull(key, "key");
     requireNonNull(loader, "mappingFunction");
-    Node<K, V> node = data.get(key);
-    if (node != null) {
+    int hash = key.hashCode();
+    Node<K, V> node = data.get(key, hash);
+    if (node != null && !node.loading) {
       node.recordAccess();
       return node.value;
     }
-    return load(key, loader);
+    return load(key, hash, node, loader);
   }
 
   /**
    * Stores a value. Returns the previous value, or {@code null} if the key was absent (and the value was then
-   * inserted). With {@code onlyIfAbsent}, a present value is kept.
+   * inserted, or filled a load's placeholder). With {@code onlyIfAbsent}, a present value is kept.
    */
   V write(K key, V value, boolean onlyIfAbsent, boolean countPut) {
     requireNonNull(key, "key");
@@ -380,6 +394,12 @@ public final class ClockProCache<K, V> {
         if (node == null) {
           return null;
         }
+      }
+      if (node.loading) {
+        if (fill(node, value, countPut)) {
+          return null;
+        }
+        continue; // the load stored its value or failed after the lookup, so look again
       }
       V previous = null;
       synchronized (node) {
@@ -423,10 +443,12 @@ public final class ClockProCache<K, V> {
       boolean retired;
       synchronized (node) {
         retired = node.retired;
-        V current = node.value;
-        if (!retired && (expected == null || current.equals(expected))) {
-          previous = current;
-          node.value = value;
+        if (!retired && !node.loading) {
+          V current = node.value;
+          if (expected == null || current.equals(expected)) {
+            previous = current;
+            node.value = value;
+          }
         }
       }
       if (retired) {
@@ -455,12 +477,13 @@ public final class ClockProCache<K, V> {
     evictionLock.lock();
     try {
       node = data.get(key, hash);
-      if (node == null) {
+      if (node == null || node.loading) {
         return null;
       }
       data.remove(node);
       value = node.retire();
       policy.remove(node);
+      size = size - 1;
     } finally {
       evictionLock.unlock();
     }
@@ -479,7 +502,7 @@ public final class ClockProCache<K, V> {
     evictionLock.lock();
     try {
       node = data.get(key, hash);
-      if (node == null) {
+      if (node == null || node.loading) {
         return false;
       }
       synchronized (node) {
@@ -490,6 +513,7 @@ public final class ClockProCache<K, V> {
         value = node.retire();
       }
       policy.remove(node);
+      size = size - 1;
     } finally {
       evictionLock.unlock();
     }
@@ -497,16 +521,17 @@ public final class ClockProCache<K, V> {
     return true;
   }
 
-  /** Removes this exact node if it is still mapped. */
+  /** Removes this exact node if it is still mapped and not a placeholder. */
   boolean removeNode(Node<K, V> node) {
     V value;
     evictionLock.lock();
     try {
-      if (!data.remove(node)) {
+      if (node.loading || !data.remove(node)) {
         return false;
       }
       value = node.retire();
       policy.remove(node);
+      size = size - 1;
     } finally {
       evictionLock.unlock();
     }
@@ -522,7 +547,7 @@ public final class ClockProCache<K, V> {
   java.util.List<String> checkInvariants() {
     evictionLock.lock();
     try {
-      return Invariants.check(data, policy, maximumSize);
+      return Invariants.check(data, policy, maximumSize, size);
     } finally {
       evictionLock.unlock();
     }
@@ -542,11 +567,10 @@ public final class ClockProCache<K, V> {
 
   /**
    * Maps, links and counts a new node, evicting one entry if the cache is over capacity. Returns the node
-   * already mapped for the key, and changes nothing, if there is one.
+   * already mapped for the key (perhaps a placeholder), and changes nothing, if there is one.
    */
   private Node<K, V> insert(Node<K, V> node, boolean countPut) {
     Node<K, V> victim;
-    V victimValue = null;
     int scan = 0;
     boolean reachedLimit = false;
     evictionLock.lock();
@@ -555,56 +579,159 @@ public final class ClockProCache<K, V> {
       if (existing != null) {
         return existing;
       }
-      victim = policy.admit(node);
+      victim = link(node);
       if (victim != null) {
         scan = policy.lastScan();
         reachedLimit = policy.lastReachedLimit();
-        data.remove(victim);
-        victimValue = victim.retire();
       }
-      data.add(node); // after the eviction, so that size() never exceeds maximumSize
+      data.add(node);
       data.growIfCrowded();
     } finally {
       evictionLock.unlock();
     }
+    afterLink(victim, scan, reachedLimit, countPut);
+    return null;
+  }
+
+  /**
+   * Fills a placeholder with its first value, then links and counts it, evicting one entry if the cache is over
+   * capacity. Returns {@code false}, and changes nothing, if the node is no longer a placeholder: another
+   * caller filled it first, or its load failed and unmapped it.
+   */
+  private boolean fill(Node<K, V> placeholder, V value, boolean countPut) {
+    Node<K, V> victim;
+    int scan = 0;
+    boolean reachedLimit = false;
+    evictionLock.lock();
+    try {
+      if (!placeholder.loading || placeholder.retired) {
+        return false;
+      }
+      placeholder.value = value;
+      placeholder.loading = false; // after the value: a reader that sees the flag clear sees the value
+      victim = link(placeholder);
+      if (victim != null) {
+        scan = policy.lastScan();
+        reachedLimit = policy.lastReachedLimit();
+      }
+    } finally {
+      evictionLock.unlock();
+    }
+    afterLink(victim, scan, reachedLimit, countPut);
+    return true;
+  }
+
+  /**
+   * Under {@link #evictionLock}: links a node that holds its value into the policy and, if that evicts an
+   * entry, unmaps and retires the victim. Returns the victim, or {@code null}.
+   */
+  private Node<K, V> link(Node<K, V> node) {
+    Node<K, V> victim = policy.admit(node);
+    if (victim == null) {
+      size = size + 1;
+    } else {
+      data.remove(victim);
+      victim.retire();
+    }
+    return victim;
+  }
+
+  /**
+   * After {@link #link}, with the lock released: counts the put and reports the eviction. A retired victim's
+   * value no longer changes, so it is read here.
+   */
+  private void afterLink(Node<K, V> victim, int scan, boolean reachedLimit, boolean countPut) {
     if (countPut) {
       counters.puts.increment();
     }
     if (victim != null) {
       publishEviction(scan, reachedLimit);
-      notifyRemoval(victim.key, victimValue, RemovalCause.SIZE);
+      notifyRemoval(victim.key, victim.value, RemovalCause.SIZE);
     }
-    return null;
   }
 
-  private V load(K key, Function<? super K, ? extends V> loader) {
-    Load<V> load = new Load<>();
-    Load<V> inFlight = loads.putIfAbsent(key, load);
-    if (inFlight != null) {
+  /**
+   * Maps a placeholder for a load, unless the key is mapped already. Returns the node already mapped (an entry
+   * or another load's placeholder), and changes nothing, if there is one.
+   */
+  private Node<K, V> addPlaceholder(Node<K, V> placeholder) {
+    evictionLock.lock();
+    try {
+      Node<K, V> existing = data.get(placeholder.key, placeholder.hash);
+      if (existing != null) {
+        return existing;
+      }
+      data.add(placeholder);
+      data.growIfCrowded();
+      return null;
+    } finally {
+      evictionLock.unlock();
+    }
+  }
+
+  /** Unmaps a placeholder whose load failed; does nothing if a put filled it meanwhile. */
+  private void removePlaceholder(Node<K, V> placeholder) {
+    evictionLock.lock();
+    try {
+      if (placeholder.loading && !placeholder.retired) {
+        data.remove(placeholder);
+        placeholder.retire();
+      }
+    } finally {
+      evictionLock.unlock();
+    }
+  }
+
+  /**
+   * The miss path of a read-through lookup that found no entry: {@code found} is the placeholder the lookup
+   * saw, or {@code null}. Joins the load in flight for the key, or maps a placeholder and runs the loader.
+   */
+  private V load(K key, int hash, Node<K, V> found, Function<? super K, ? extends V> loader) {
+    Node<K, V> node = found;
+    if (node == null) {
+      Load<V> load = new Load<>();
+      Node<K, V> placeholder = Node.placeholder(key, hash, load);
+      node = addPlaceholder(placeholder);
+      if (node == null) {
+        return runLoad(placeholder, load, loader);
+      }
+    }
+    V value = node.value;
+    if (value instanceof Load) {
+      @SuppressWarnings("unchecked")
+      Load<V> inFlight = (Load<V>) value;
       return inFlight.await();
     }
-    try {
-      Node<K, V> present = data.get(key);
-      if (present != null) {
-        V value = present.value;
-        load.complete(value);
-        return value;
-      }
-      V loaded = callLoader(key, loader, load);
-      if (loaded == null) {
-        load.complete(null);
-        return null;
-      }
-      V previous = write(key, loaded, true, false);
-      V result = previous == null ? loaded : previous;
-      load.complete(result);
-      return result;
-    } finally {
-      loads.remove(key, load);
-    }
+    node.recordAccess();
+    return value;
   }
 
-  private V callLoader(K key, Function<? super K, ? extends V> loader, Load<V> load) {
+  /**
+   * Runs the loader for a mapped placeholder and completes its Load on every path, so that no waiter waits
+   * forever: the value, {@code null}, or the loader's exception.
+   */
+  private V runLoad(Node<K, V> placeholder, Load<V> load, Function<? super K, ? extends V> loader) {
+    V result;
+    try {
+      V loaded = callLoader(placeholder.key, loader);
+      if (loaded == null) {
+        removePlaceholder(placeholder);
+        result = null;
+      } else if (fill(placeholder, loaded, false)) {
+        result = loaded;
+      } else {
+        result = placeholder.value; // a put filled the placeholder first: its value wins
+      }
+    } catch (Throwable failure) {
+      removePlaceholder(placeholder);
+      load.completeExceptionally(failure);
+      throw failure;
+    }
+    load.complete(result);
+    return result;
+  }
+
+  private V callLoader(K key, Function<? super K, ? extends V> loader) {
     long start = System.nanoTime();
     V value;
     try {
@@ -612,7 +739,6 @@ public final class ClockProCache<K, V> {
     } catch (Throwable failure) {
       counters.totalLoadTime.add(System.nanoTime() - start);
       counters.loadFailures.increment();
-      load.completeExceptionally(failure);
       throw failure;
     }
     counters.totalLoadTime.add(System.nanoTime() - start);

@@ -15,8 +15,11 @@ import java.util.Map;
  *   <li>{@code CLOCK_STRUCTURE}: each clock is a well-formed ring whose length is its size, and every node in
  *       it carries that clock's status.
  *   <li>{@code SINGLE_CLOCK}: no node is in both clocks, or twice in one.
- *   <li>{@code LINKED_IMPLIES_MAPPED}: every node in a clock is the map's current node for its key.
- *   <li>{@code MAPPED_IMPLIES_LINKED}: every mapped node is in a clock, so map size equals hot + cold.
+ *   <li>{@code LINKED_IMPLIES_MAPPED}: every node in a clock is the map's current node for its key, and not a
+ *       placeholder.
+ *   <li>{@code MAPPED_IMPLIES_LINKED}: every mapped node that is not a placeholder is in a clock, and no
+ *       placeholder is, so the table's nodes less its placeholders number hot + cold.
+ *   <li>{@code SIZE_COUNT}: the cache's size equals hot + cold.
  *   <li>{@code TABLE_STRUCTURE}: every mapped node sits in the bin its hash selects, the table's count is the
  *       number of nodes in its bins, and the table has at least as many slots as nodes, up to its maximum
  *       length.
@@ -32,7 +35,7 @@ final class Invariants {
   private Invariants() {}
 
   static <K, V> List<String> check(
-      NodeTable<K, V> data, ClockProPolicy<K, V> policy, int maximumSize) {
+      NodeTable<K, V> data, ClockProPolicy<K, V> policy, int maximumSize, int size) {
     List<String> violations = new ArrayList<>();
     int resident = policy.hotSize() + policy.coldSize();
     if (resident > maximumSize) {
@@ -43,17 +46,27 @@ final class Invariants {
     checkClock("hot", policy.hotClock(), true, seen, data, violations);
     checkClock("cold", policy.coldClock(), false, seen, data, violations);
     int mapped = 0;
+    int placeholders = 0;
     for (Node<K, V> node : data) {
       mapped++;
-      if (!seen.containsKey(node)) {
+      if (node.loading) {
+        placeholders++;
+        if (seen.containsKey(node) || node.status != Node.UNLINKED) {
+          violations.add("MAPPED_IMPLIES_LINKED: key " + node.key + " is a placeholder but in a clock");
+        }
+      } else if (!seen.containsKey(node)) {
         violations.add("MAPPED_IMPLIES_LINKED: key " + node.key + " is mapped but in no clock");
       }
       if (data.get(node.key, node.hash) != node) {
         violations.add("TABLE_STRUCTURE: key " + node.key + " is not found in the bin its hash selects");
       }
     }
-    if (data.size() != resident) {
-      violations.add("MAPPED_IMPLIES_LINKED: map size " + data.size() + " != hot + cold " + resident);
+    if (data.size() - placeholders != resident) {
+      violations.add("MAPPED_IMPLIES_LINKED: " + data.size() + " mapped nodes less " + placeholders
+          + " placeholders != hot + cold " + resident);
+    }
+    if (size != resident) {
+      violations.add("SIZE_COUNT: size " + size + " != hot + cold " + resident);
     }
     if (mapped != data.size()) {
       violations.add("TABLE_STRUCTURE: " + mapped + " nodes in the bins, but a count of " + data.size());
@@ -99,8 +112,9 @@ final class Invariants {
       if (seen.put(node, node.status) != null) {
         violations.add("SINGLE_CLOCK: key " + node.key + " seen twice");
       }
-      if (data.get(node.key, node.hash) != node) {
-        violations.add("LINKED_IMPLIES_MAPPED: key " + node.key + " in " + name + " is not mapped to this node");
+      if (data.get(node.key, node.hash) != node || node.loading) {
+        violations.add("LINKED_IMPLIES_MAPPED: key " + node.key + " in " + name
+            + " is not mapped to this node, or is a placeholder");
       }
       int frequency = node.frequency;
       if (frequency < 0 || frequency > Node.MAX_FREQUENCY) {

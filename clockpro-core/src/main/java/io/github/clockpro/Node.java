@@ -2,10 +2,12 @@ package io.github.clockpro;
 
 /**
  * A resident cache entry: the value the cache holds for a key, the entry's place in its bin of the
- * {@link NodeTable}, and its place in one of the clocks.
+ * {@link NodeTable}, and its place in one of the clocks. While its first value is being loaded, the node is a
+ * placeholder: mapped in the table but in no clock, with {@link #loading} set and the {@link Load} that waiters
+ * join as its value.
  *
  * <p>Layout, on a 64-bit JVM with compressed references: a 12-byte header, five references, the long stamp, the
- * int hash and three bytes, 47 bytes padded to 48. A field added here costs 8 bytes per entry.
+ * int hash and four bytes, exactly 48 bytes. A field added here costs 8 bytes per entry.
  *
  * <h2>Fields and who writes them</h2>
  * <ul>
@@ -21,6 +23,9 @@ package io.github.clockpro;
  *       and written only under the cache's eviction lock.
  *   <li>{@link #retired} is written once, by {@link #retire()}, holding both the node's monitor and the cache's
  *       eviction lock, as the node leaves the table. Value writers read it under the monitor.
+ *   <li>{@link #loading} is volatile, set only before the node is published and cleared at most once, under the
+ *       cache's eviction lock, right after the first real value is written to {@link #value}. A reader that sees
+ *       it clear therefore sees a real value; it never becomes set again.
  * </ul>
  *
  * <h2>Value writes</h2>
@@ -30,6 +35,10 @@ package io.github.clockpro;
  * the map, its final value already reported to the listener, and a write to it would be lost. Such a writer
  * looks the key up again. A writer that looked the node up while holding the eviction lock sees only mapped
  * nodes, which are never retired, because every removal holds that lock.
+ *
+ * <p>The one exception is the write that turns a placeholder into an entry. It holds the eviction lock, not the
+ * monitor, and happens only while {@link #loading} is set; writers that hold the monitor check {@link #loading}
+ * first and never write to a placeholder, and every write to a placeholder holds the eviction lock.
  */
 final class Node<K, V> {
 
@@ -70,6 +79,8 @@ final class Node<K, V> {
   byte status;
   /** Whether the node has left the map; see the class comment for who writes it. */
   boolean retired;
+  /** Whether the node is a placeholder for a load in flight; see the class comment. */
+  volatile boolean loading;
 
   boolean isHot() {
     return status == HOT || status == PROMOTED;
@@ -79,6 +90,14 @@ final class Node<K, V> {
     this.key = key;
     this.hash = hash;
     this.value = value;
+  }
+
+  /** Returns a placeholder for a load in flight, holding the load as its value until it is filled. */
+  @SuppressWarnings("unchecked")
+  static <K, V> Node<K, V> placeholder(K key, int hash, Load<V> load) {
+    Node<K, V> node = new Node<>(key, hash, (V) load);
+    node.loading = true;
+    return node;
   }
 
   /**

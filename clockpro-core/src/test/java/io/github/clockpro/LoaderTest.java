@@ -131,6 +131,76 @@ class LoaderTest {
     assertEquals("put", cache.getIfPresent(4));
   }
 
+  @Test
+  void shouldEvictNothingWhenALoadFailsOrReturnsNullOnAFullCache() {
+    for (int key = 0; key < 100; key++) {
+      cache.put(key, "value" + key);
+    }
+    assertThrows(IllegalStateException.class, () -> cache.get(1000, key -> {
+      throw new IllegalStateException("database down");
+    }));
+    assertNull(cache.get(1001, key -> null));
+    assertEquals(100, cache.size());
+    assertEquals(0, cache.stats().evictionCount());
+    for (int key = 0; key < 100; key++) {
+      assertEquals("value" + key, cache.asMap().get(key));
+    }
+    assertEquals(List.of(), cache.checkInvariants());
+  }
+
+  @Test
+  void shouldHideALoadInFlightFromEveryOtherOperation() {
+    for (int key = 0; key < 10; key++) {
+      cache.put(key, "value" + key);
+    }
+    assertEquals("loaded", cache.get(20, key -> {
+      assertNull(cache.getIfPresent(20));
+      assertNull(cache.asMap().get(20));
+      assertEquals(false, cache.asMap().containsKey(20));
+      assertEquals(false, cache.asMap().keySet().contains(20));
+      assertEquals(10, cache.size());
+      assertEquals(10, cache.asMap().keySet().stream().count());
+      assertEquals(10, cache.asMap().values().stream().count());
+      assertEquals(false, cache.asMap().values().contains("loaded"));
+      assertNull(cache.asMap().replace(20, "replaced"));
+      assertEquals(false, cache.asMap().remove(20, "loaded"));
+      assertNull(cache.asMap().remove(20));
+      cache.invalidate(20); // does not stop the load from storing its value
+      cache.invalidateAll();
+      assertEquals(List.of(), cache.checkInvariants());
+      return "loaded";
+    }));
+    assertEquals("loaded", cache.getIfPresent(20));
+    assertEquals(1, cache.size());
+    assertEquals(List.of(), cache.checkInvariants());
+  }
+
+  @Test
+  void shouldGiveWaitersTheValuePutDuringTheLoad() throws Exception {
+    CountDownLatch loaderStarted = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      Future<String> loader = pool.submit(() -> cache.get(6, key -> {
+        loaderStarted.countDown();
+        await(release);
+        return "loaded";
+      }));
+      assertTrue(loaderStarted.await(10, TimeUnit.SECONDS));
+      Future<String> waiter = pool.submit(() -> cache.get(6, key -> "never"));
+      Thread.sleep(100);
+      assertNull(cache.asMap().putIfAbsent(6, "put")); // absent while loading: fills the load's place
+      release.countDown();
+      assertEquals("put", loader.get(10, TimeUnit.SECONDS));
+      assertEquals("put", waiter.get(10, TimeUnit.SECONDS));
+      assertEquals("put", cache.getIfPresent(6));
+      assertEquals(1, cache.size());
+      assertEquals(List.of(), cache.checkInvariants());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   private static void await(CountDownLatch latch) {
     try {
       latch.await(10, TimeUnit.SECONDS);
