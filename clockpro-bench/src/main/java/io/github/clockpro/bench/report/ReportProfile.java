@@ -20,7 +20,8 @@ public enum ReportProfile {
       zipfian("100000", List.of("2", "20"), 2),
       zipfian("100000", List.of("10"), 1),
       random("100000", 2),
-      getPut("100000", 2)),
+      getPut("100000", "100", 2).measuredLonger(2, 6, 2),
+      getPut("100000", "75,0", 2)),
       List.of(100_000, 1_000_000), 4, 1),
   /** The full matrix: 100K, 1M and 10M entries, 1, 2 and 4 threads, longer iterations. */
   LONG("long", 3, 3, 5, 3, "-Xmx4g", List.of(
@@ -115,6 +116,11 @@ public enum ReportProfile {
 
   private static JmhRun getPut(String capacities, int threads) {
     return new JmhRun(GetPutBenchmark.class.getName(), Map.of("capacity", capacities), threads);
+  }
+
+  private static JmhRun getPut(String capacities, String readPercents, int threads) {
+    return new JmhRun(GetPutBenchmark.class.getName(),
+        Map.of("capacity", capacities, "readPercent", readPercents), threads);
   }
 
   /** Returns the name used on the command line and in the report. */
