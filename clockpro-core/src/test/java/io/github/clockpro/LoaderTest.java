@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 class LoaderTest {
@@ -83,16 +84,12 @@ class LoaderTest {
 
   @Test
   void shouldGiveEveryWaiterTheLoadersException() throws Exception {
-    CountDownLatch loaderStarted = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try {
-      Future<String> loader = pool.submit(() -> cache.get(3, key -> {
-        loaderStarted.countDown();
-        await(release);
+      Future<String> loader = startBlockedLoad(pool, 3, release, () -> {
         throw new IllegalArgumentException("bad key");
-      }));
-      assertTrue(loaderStarted.await(10, TimeUnit.SECONDS));
+      });
       Future<String> waiter = pool.submit(() -> cache.get(3, key -> "never"));
       Thread.sleep(100);
       release.countDown();
@@ -177,16 +174,10 @@ class LoaderTest {
 
   @Test
   void shouldGiveWaitersTheValuePutDuringTheLoad() throws Exception {
-    CountDownLatch loaderStarted = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try {
-      Future<String> loader = pool.submit(() -> cache.get(6, key -> {
-        loaderStarted.countDown();
-        await(release);
-        return "loaded";
-      }));
-      assertTrue(loaderStarted.await(10, TimeUnit.SECONDS));
+      Future<String> loader = startBlockedLoad(pool, 6, release, () -> "loaded");
       Future<String> waiter = pool.submit(() -> cache.get(6, key -> "never"));
       Thread.sleep(100);
       assertNull(cache.asMap().putIfAbsent(6, "put")); // absent while loading: fills the load's place
@@ -199,6 +190,22 @@ class LoaderTest {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  /**
+   * Starts a load of the key on the pool whose loader waits for {@code release} and then ends with
+   * {@code outcome}; returns once the loader is running.
+   */
+  private Future<String> startBlockedLoad(ExecutorService pool, int key, CountDownLatch release,
+      Supplier<String> outcome) throws InterruptedException {
+    CountDownLatch started = new CountDownLatch(1);
+    Future<String> loader = pool.submit(() -> cache.get(key, ignored -> {
+      started.countDown();
+      await(release);
+      return outcome.get();
+    }));
+    assertTrue(started.await(10, TimeUnit.SECONDS));
+    return loader;
   }
 
   private static void await(CountDownLatch latch) {
