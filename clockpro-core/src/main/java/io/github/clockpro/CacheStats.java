@@ -103,7 +103,11 @@ public final class CacheStats {
     return totalLoadTime;
   }
 
-  /** Entries evicted for size. */
+  /**
+   * Entries evicted for size. Each is reported to the removal listener with {@link RemovalCause#SIZE}, except a
+   * load in flight evicted because every entry examined was one: that is reported when its value arrives, and
+   * not at all if its loader fails or returns {@code null}.
+   */
   public long evictionCount() {
     return evictionCount;
   }

@@ -2,6 +2,8 @@ package io.github.clockpro;
 
 import static java.util.Objects.requireNonNull;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -30,13 +32,16 @@ import java.util.function.Function;
  *   <li>Reads that hit ({@link #getIfPresent}, {@link #get} and {@code asMap().get}) take no lock and allocate
  *       nothing.
  *   <li>{@link #get(Object, Function)} runs at most one load per key at a time; concurrent callers for the same
- *       key wait for it and share its result or its exception. A loader that throws or returns {@code null}
- *       caches nothing and evicts nothing. A loader must not load the same key again
- *       ({@link IllegalStateException}).
- *   <li>While a key's load is in flight, the key is absent to every other operation: it counts toward neither
- *       {@link #size()} nor the maximum size, and iterators skip it. A put of the key meanwhile stores its
- *       value, which the load then returns instead of its own; an invalidation meanwhile does not stop the load
- *       from storing its value.
+ *       key wait for it and share its result or its exception. A load takes its place in the cache when it
+ *       starts, evicting one entry if the cache is full, so that storing its value later takes no lock. A
+ *       loader that throws or returns {@code null} caches nothing; the entry evicted for it stays evicted. A
+ *       loader must not load the same key again ({@link IllegalStateException}).
+ *   <li>While a key's load is in flight, the key is absent to every other operation: it counts toward the
+ *       maximum size but not toward {@link #size()}, and iterators skip it. A put of the key meanwhile stores
+ *       its value, which the load then returns instead of its own; an invalidation meanwhile does not stop the
+ *       load from storing its value. Eviction passes over loads in flight; it takes one only if every entry it
+ *       examines is one (a cache with fewer places than concurrent loads), and that load's value is then
+ *       returned to its callers and reported to the removal listener as evicted, but not cached.
  *   <li>The removal listener is called exactly once for each entry that leaves the cache, on the thread that
  *       removed it, after every cache lock is released.
  *   <li>Single-threaded, the same sequence of operations gives the same hits and evictions.
@@ -75,14 +80,17 @@ public final class ClockProCache<K, V> {
    * code (loaders, listeners, observers) never runs under either, except equals: of keys in the table's insert,
    * and of values in the conditional operations, which compare under the monitor.
    *
-   * Loads. A load in flight is a placeholder Node in the table (see Node): mapped, in no clock, with
-   * Node.loading set and a Load (a CompletableFuture owned by the loading thread) as its value. The first
-   * caller for a key maps the placeholder under evictionLock, runs the loader outside every lock, then fills
-   * the placeholder with the value, linking it and evicting one entry, under evictionLock again; later callers
-   * find the placeholder and wait for its Load. So a miss takes one lookup without the lock and two short
-   * critical sections, and allocates the Node and the Load only. A load that fails unmaps its placeholder,
-   * which never held a value, so it evicts nothing. A put of the key during the load fills the placeholder
-   * itself, and the load then returns the put's value; every other operation sees a placeholder as absent.
+   * Loads. A load in flight is a placeholder Node (see Node): mapped and linked into a clock like an entry,
+   * with Node.loading set and a Load (a CompletableFuture owned by the loading thread) as its value. The
+   * first caller for a key maps and links the placeholder under evictionLock, evicting one entry if the cache
+   * is full, exactly as an insert does; it then runs the loader outside every lock and fills the placeholder
+   * with the value under the node's monitor alone. Later callers find the placeholder and wait for its Load.
+   * So a miss takes one lookup without the lock and one critical section, as an insert does, and allocates the
+   * Node and the Load only. The policy passes over placeholders (see ClockProPolicy), so a load keeps its place
+   * unless every entry an eviction examines is a load. A load that fails unlinks and unmaps its placeholder
+   * under evictionLock; the entry evicted to make room for it stays evicted, as in cache2k. A put of the key
+   * during the load fills the placeholder itself, and the load then returns the put's value; every other
+   * operation sees a placeholder as absent.
    *
    * Why no write buffer. Caffeine queues writes in an MPSC buffer so that writers never wait for the eviction
    * lock. Here the critical section of an insert is a constant (linking plus at most scanLimit steps), so
@@ -92,6 +100,15 @@ public final class ClockProCache<K, V> {
 
   private static final System.Logger LOGGER = System.getLogger(ClockProCache.class.getName());
   private static final EvictionObserver[] NO_OBSERVERS = {};
+  private static final VarHandle SIZE;
+
+  static {
+    try {
+      SIZE = MethodHandles.lookup().findVarHandle(ClockProCache.class, "size", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   /** The default for {@link Builder#maximumScanPerEviction(int)}. */
   public static final int DEFAULT_MAXIMUM_SCAN_PER_EVICTION = 128;
@@ -100,8 +117,9 @@ public final class ClockProCache<K, V> {
   /** Structural changes guarded by {@link #evictionLock}, which makes this thread the table's one writer; reads lock-free. */
   private final NodeTable<K, V> data;
   /**
-   * The number of entries: mapped nodes that are not placeholders, which is hot + cold. Written under
-   * {@link #evictionLock}; read without a lock.
+   * The number of entries: mapped nodes that are not placeholders. Changed only by atomic adds through
+   * {@link #SIZE}: under {@link #evictionLock} by inserts and removals, and without it by the fill of a
+   * placeholder, which adds before it clears {@link Node#loading}. Read without a lock.
    */
   private volatile int size;
   private final EvictionLock evictionLock = new EvictionLock();
@@ -396,10 +414,13 @@ public final class ClockProCache<K, V> {
         }
       }
       if (node.loading) {
-        if (fill(node, value, countPut)) {
+        if (fill(node, value)) {
+          if (countPut) {
+            counters.puts.increment();
+          }
           return null;
         }
-        continue; // the load stored its value or failed after the lookup, so look again
+        continue; // the load stored its value, failed or was evicted after the lookup, so look again
       }
       V previous = null;
       synchronized (node) {
@@ -483,7 +504,7 @@ public final class ClockProCache<K, V> {
       data.remove(node);
       value = node.retire();
       policy.remove(node);
-      size = size - 1;
+      SIZE.getAndAdd(this, -1);
     } finally {
       evictionLock.unlock();
     }
@@ -513,7 +534,7 @@ public final class ClockProCache<K, V> {
         value = node.retire();
       }
       policy.remove(node);
-      size = size - 1;
+      SIZE.getAndAdd(this, -1);
     } finally {
       evictionLock.unlock();
     }
@@ -531,7 +552,7 @@ public final class ClockProCache<K, V> {
       }
       value = node.retire();
       policy.remove(node);
-      size = size - 1;
+      SIZE.getAndAdd(this, -1);
     } finally {
       evictionLock.unlock();
     }
@@ -547,7 +568,7 @@ public final class ClockProCache<K, V> {
   java.util.List<String> checkInvariants() {
     evictionLock.lock();
     try {
-      return Invariants.check(data, policy, maximumSize, size);
+      return Invariants.check(data, policy, maximumSize, this::size);
     } finally {
       evictionLock.unlock();
     }
@@ -566,8 +587,9 @@ public final class ClockProCache<K, V> {
   }
 
   /**
-   * Maps, links and counts a new node, evicting one entry if the cache is over capacity. Returns the node
-   * already mapped for the key (perhaps a placeholder), and changes nothing, if there is one.
+   * Maps, links and counts a new node, evicting one entry if the cache is full; a placeholder is mapped and
+   * linked the same way, but counted only when it is filled. Returns the node already mapped for the key
+   * (perhaps a placeholder), and changes nothing, if there is one.
    */
   private Node<K, V> insert(Node<K, V> node, boolean countPut) {
     Node<K, V> victim;
@@ -579,104 +601,65 @@ public final class ClockProCache<K, V> {
       if (existing != null) {
         return existing;
       }
-      victim = link(node);
+      victim = policy.admit(node);
       if (victim != null) {
         scan = policy.lastScan();
         reachedLimit = policy.lastReachedLimit();
+        data.remove(victim);
+        victim.retire(); // first: once retired, a placeholder can no longer be filled, so loading is final
+        if (!victim.loading) {
+          SIZE.getAndAdd(this, -1);
+        }
       }
       data.add(node);
       data.growIfCrowded();
-    } finally {
-      evictionLock.unlock();
-    }
-    afterLink(victim, scan, reachedLimit, countPut);
-    return null;
-  }
-
-  /**
-   * Fills a placeholder with its first value, then links and counts it, evicting one entry if the cache is over
-   * capacity. Returns {@code false}, and changes nothing, if the node is no longer a placeholder: another
-   * caller filled it first, or its load failed and unmapped it.
-   */
-  private boolean fill(Node<K, V> placeholder, V value, boolean countPut) {
-    Node<K, V> victim;
-    int scan = 0;
-    boolean reachedLimit = false;
-    evictionLock.lock();
-    try {
-      if (!placeholder.loading || placeholder.retired) {
-        return false;
-      }
-      placeholder.value = value;
-      placeholder.loading = false; // after the value: a reader that sees the flag clear sees the value
-      victim = link(placeholder);
-      if (victim != null) {
-        scan = policy.lastScan();
-        reachedLimit = policy.lastReachedLimit();
+      if (!node.loading) {
+        SIZE.getAndAdd(this, 1);
       }
     } finally {
       evictionLock.unlock();
     }
-    afterLink(victim, scan, reachedLimit, countPut);
-    return true;
-  }
-
-  /**
-   * Under {@link #evictionLock}: links a node that holds its value into the policy and, if that evicts an
-   * entry, unmaps and retires the victim. Returns the victim, or {@code null}.
-   */
-  private Node<K, V> link(Node<K, V> node) {
-    Node<K, V> victim = policy.admit(node);
-    if (victim == null) {
-      size = size + 1;
-    } else {
-      data.remove(victim);
-      victim.retire();
-    }
-    return victim;
-  }
-
-  /**
-   * After {@link #link}, with the lock released: counts the put and reports the eviction. A retired victim's
-   * value no longer changes, so it is read here.
-   */
-  private void afterLink(Node<K, V> victim, int scan, boolean reachedLimit, boolean countPut) {
     if (countPut) {
       counters.puts.increment();
     }
     if (victim != null) {
       publishEviction(scan, reachedLimit);
-      notifyRemoval(victim.key, victim.value, RemovalCause.SIZE);
+      if (!victim.loading) { // a placeholder's value is its Load: no entry left, so no listener call
+        notifyRemoval(victim.key, victim.value, RemovalCause.SIZE);
+      }
     }
+    return null;
   }
 
   /**
-   * Maps a placeholder for a load, unless the key is mapped already. Returns the node already mapped (an entry
-   * or another load's placeholder), and changes nothing, if there is one.
+   * Fills a placeholder with its first value, under the node's monitor and no other lock; the node is already
+   * linked. Returns {@code false}, and changes nothing, if the node is no longer a placeholder (another caller
+   * filled it first) or has left the map (its load failed, or it was evicted).
    */
-  private Node<K, V> addPlaceholder(Node<K, V> placeholder) {
-    evictionLock.lock();
-    try {
-      Node<K, V> existing = data.get(placeholder.key, placeholder.hash);
-      if (existing != null) {
-        return existing;
+  private boolean fill(Node<K, V> placeholder, V value) {
+    synchronized (placeholder) {
+      if (!placeholder.loading || placeholder.retired) {
+        return false;
       }
-      data.add(placeholder);
-      data.growIfCrowded();
-      return null;
-    } finally {
-      evictionLock.unlock();
+      placeholder.value = value;
+      SIZE.getAndAdd(this, 1);
+      placeholder.loading = false; // after the value and the count: a reader that sees it clear sees both
     }
+    return true;
   }
 
-  /** Unmaps a placeholder whose load failed; does nothing if a put filled it meanwhile. */
+  /** Unlinks and unmaps a placeholder whose load failed; does nothing if a put filled it, or it was evicted. */
   private void removePlaceholder(Node<K, V> placeholder) {
     evictionLock.lock();
     try {
-      if (placeholder.loading && !placeholder.retired) {
-        data.remove(placeholder);
-        placeholder.retire();
+      synchronized (placeholder) {
+        if (!placeholder.loading || placeholder.retired) {
+          return;
+        }
+        placeholder.retired = true;
       }
+      data.remove(placeholder);
+      policy.remove(placeholder);
     } finally {
       evictionLock.unlock();
     }
@@ -691,7 +674,7 @@ public final class ClockProCache<K, V> {
     if (node == null) {
       Load<V> load = new Load<>();
       Node<K, V> placeholder = Node.placeholder(key, hash, load);
-      node = addPlaceholder(placeholder);
+      node = insert(placeholder, false);
       if (node == null) {
         return runLoad(placeholder, load, loader);
       }
@@ -717,8 +700,11 @@ public final class ClockProCache<K, V> {
       if (loaded == null) {
         removePlaceholder(placeholder);
         result = null;
-      } else if (fill(placeholder, loaded, false)) {
+      } else if (fill(placeholder, loaded)) {
         result = loaded;
+      } else if (placeholder.loading) {
+        result = loaded; // evicted while loading: returned, and reported as evicted, but not cached
+        notifyRemoval(placeholder.key, loaded, RemovalCause.SIZE);
       } else {
         result = placeholder.value; // a put filled the placeholder first: its value wins
       }
@@ -770,10 +756,6 @@ public final class ClockProCache<K, V> {
       LOGGER.log(System.Logger.Level.WARNING, "Exception thrown by removal listener", failure);
     }
   }
-
-
-
-
 
   /**
    * Configures and creates a {@link ClockProCache}. Each setting may be made once; a second call throws

@@ -30,6 +30,9 @@ package io.github.clockpro;
  *       the cold target grows by one, and the page becomes hot if the hot hand can demote an unreferenced hot
  *       page older than it (see {@link #makeRoomInHot}); otherwise it becomes cold and in test.
  *   <li>Any other miss: the page becomes cold and in test.
+ *   <li>Cold hand, a load in flight (a placeholder): passed over, placed at the head like a referenced page
+ *       not in test; it is evicted only as the best candidate at the scan limit, when every entry examined is
+ *       a load in flight.
  *   <li>Cold hand, referenced page in test: promoted as above. Referenced page not in test: kept cold, placed
  *       at the head and given a new test period. Unreferenced page: evicted; if it was in test its hash joins
  *       the history.
@@ -205,6 +208,11 @@ final class ClockProPolicy<K, V> {
         continue;
       }
       examine(candidate);
+      if (candidate.loading) {
+        cold.remove(candidate); // a load in flight keeps its place: passed over like a referenced page
+        placeCold(candidate, Node.COLD_IN_TEST);
+        continue;
+      }
       if (candidate.status == Node.COLD_IN_TEST && !inTest(candidate.stamp)) {
         candidate.status = Node.COLD;
         adjustColdTarget(candidate.frequency >= promotionThreshold ? +1 : -1);
@@ -283,12 +291,16 @@ final class ClockProPolicy<K, V> {
     }
   }
 
+  /**
+   * Counts an examined entry and keeps the best candidate for eviction at the scan limit: the lowest counter,
+   * and a load in flight only if every entry examined is one.
+   */
   private void examine(Node<K, V> node) {
     examined++;
-    int frequency = node.frequency;
-    if (frequency < bestFrequency) {
+    int rank = node.loading ? Node.MAX_FREQUENCY + 1 : node.frequency;
+    if (rank < bestFrequency) {
       best = node;
-      bestFrequency = frequency;
+      bestFrequency = rank;
     }
   }
 

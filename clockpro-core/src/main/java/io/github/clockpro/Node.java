@@ -3,8 +3,8 @@ package io.github.clockpro;
 /**
  * A resident cache entry: the value the cache holds for a key, the entry's place in its bin of the
  * {@link NodeTable}, and its place in one of the clocks. While its first value is being loaded, the node is a
- * placeholder: mapped in the table but in no clock, with {@link #loading} set and the {@link Load} that waiters
- * join as its value.
+ * placeholder: mapped in the table and linked into a clock like an entry, with {@link #loading} set and the
+ * {@link Load} that waiters join as its value.
  *
  * <p>Layout, on a 64-bit JVM with compressed references: a 12-byte header, five references, the long stamp, the
  * int hash and four bytes, exactly 48 bytes. A field added here costs 8 bytes per entry.
@@ -21,11 +21,13 @@ package io.github.clockpro;
  *       for the replacement decision, never a correctness property, and a {@code byte} write is atomic.
  *   <li>{@link #previous}, {@link #next}, {@link #stamp} and {@link #status} belong to the policy and are read
  *       and written only under the cache's eviction lock.
- *   <li>{@link #retired} is written once, by {@link #retire()}, holding both the node's monitor and the cache's
- *       eviction lock, as the node leaves the table. Value writers read it under the monitor.
+ *   <li>{@link #retired} is written once, holding both the node's monitor and the cache's eviction lock, as the
+ *       node leaves the table. Value writers read it under the monitor.
  *   <li>{@link #loading} is volatile, set only before the node is published and cleared at most once, under the
- *       cache's eviction lock, right after the first real value is written to {@link #value}. A reader that sees
- *       it clear therefore sees a real value; it never becomes set again.
+ *       node's monitor, right after the first real value is written to {@link #value}, and never once the node
+ *       is retired. A reader that sees it clear therefore sees a real value; it never becomes set again. The
+ *       policy reads it under the eviction lock to pass over loads in flight; a load that finishes meanwhile
+ *       only makes that decision conservative.
  * </ul>
  *
  * <h2>Value writes</h2>
@@ -36,9 +38,10 @@ package io.github.clockpro;
  * looks the key up again. A writer that looked the node up while holding the eviction lock sees only mapped
  * nodes, which are never retired, because every removal holds that lock.
  *
- * <p>The one exception is the write that turns a placeholder into an entry. It holds the eviction lock, not the
- * monitor, and happens only while {@link #loading} is set; writers that hold the monitor check {@link #loading}
- * first and never write to a placeholder, and every write to a placeholder holds the eviction lock.
+ * <p>The write that turns a placeholder into an entry (the fill) holds the monitor too, and checks both
+ * {@link #loading} and {@link #retired} under it; every other value writer checks {@link #loading} under the
+ * monitor and never writes to a placeholder. So a placeholder is filled at most once, and never after it has
+ * left the map.
  */
 final class Node<K, V> {
 

@@ -129,20 +129,69 @@ class LoaderTest {
   }
 
   @Test
-  void shouldEvictNothingWhenALoadFailsOrReturnsNullOnAFullCache() {
+  void shouldEvictOneEntryForALoadThatFailsOnAFullCacheAndNoneForTheNext() {
+    List<Integer> evicted = new ArrayList<>();
+    ClockProCache<Integer, String> full = ClockProCache.builder().maximumSize(100)
+        .<Integer, String>removalListener((key, value, cause) -> evicted.add(key))
+        .build();
     for (int key = 0; key < 100; key++) {
-      cache.put(key, "value" + key);
+      full.put(key, "value" + key);
     }
-    assertThrows(IllegalStateException.class, () -> cache.get(1000, key -> {
+    assertThrows(IllegalStateException.class, () -> full.get(1000, key -> {
+      assertEquals(99, full.size()); // the load took its place when it started
       throw new IllegalStateException("database down");
     }));
-    assertNull(cache.get(1001, key -> null));
-    assertEquals(100, cache.size());
-    assertEquals(0, cache.stats().evictionCount());
+    assertNull(full.get(1001, key -> null)); // the failed load's place is free again
+    assertEquals(99, full.size());
+    assertEquals(1, full.stats().evictionCount());
+    assertEquals(1, evicted.size());
     for (int key = 0; key < 100; key++) {
-      assertEquals("value" + key, cache.asMap().get(key));
+      assertEquals(evicted.contains(key) ? null : "value" + key, full.asMap().get(key));
     }
-    assertEquals(List.of(), cache.checkInvariants());
+    assertEquals(List.of(), full.checkInvariants());
+  }
+
+  @Test
+  void shouldKeepALoadInFlightInItsPlaceWhileOtherEntriesAreEvicted() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    ExecutorService pool = Executors.newFixedThreadPool(1);
+    try {
+      Future<String> loader = startBlockedLoad(cache, pool, 7, release, () -> "loaded");
+      for (int key = 1000; key < 1500; key++) {
+        cache.put(key, "value" + key);
+        assertTrue(cache.size() <= 99);
+      }
+      assertEquals(List.of(), cache.checkInvariants());
+      release.countDown();
+      assertEquals("loaded", loader.get(10, TimeUnit.SECONDS));
+      assertEquals("loaded", cache.getIfPresent(7));
+      assertEquals(100, cache.size());
+      assertEquals(List.of(), cache.checkInvariants());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void shouldEvictALoadInFlightOnlyWhenEveryPlaceIsALoadAndStillReturnItsValue() throws Exception {
+    ClockProCache<Integer, String> tiny = ClockProCache.builder().maximumSize(1).build();
+    CountDownLatch release = new CountDownLatch(1);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      Future<String> first = startBlockedLoad(tiny, pool, 1, release, () -> "first");
+      Future<String> second = startBlockedLoad(tiny, pool, 2, release, () -> "second");
+      assertEquals(0, tiny.size());
+      assertEquals(List.of(), tiny.checkInvariants());
+      release.countDown();
+      assertEquals("first", first.get(10, TimeUnit.SECONDS)); // evicted while loading: returned, not cached
+      assertEquals("second", second.get(10, TimeUnit.SECONDS));
+      assertNull(tiny.getIfPresent(1));
+      assertEquals("second", tiny.getIfPresent(2));
+      assertEquals(1, tiny.size());
+      assertEquals(List.of(), tiny.checkInvariants());
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   @Test
@@ -198,8 +247,13 @@ class LoaderTest {
    */
   private Future<String> startBlockedLoad(ExecutorService pool, int key, CountDownLatch release,
       Supplier<String> outcome) throws InterruptedException {
+    return startBlockedLoad(cache, pool, key, release, outcome);
+  }
+
+  private static Future<String> startBlockedLoad(ClockProCache<Integer, String> target, ExecutorService pool,
+      int key, CountDownLatch release, Supplier<String> outcome) throws InterruptedException {
     CountDownLatch started = new CountDownLatch(1);
-    Future<String> loader = pool.submit(() -> cache.get(key, ignored -> {
+    Future<String> loader = pool.submit(() -> target.get(key, ignored -> {
       started.countDown();
       await(release);
       return outcome.get();

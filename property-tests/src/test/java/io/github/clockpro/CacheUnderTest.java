@@ -293,17 +293,19 @@ final class CacheUnderTest {
           throw failure;
       }
     };
+    inserted(key); // a load takes its place when it starts, evicting one entry if the cache is full
     if (outcome == LoadOutcome.FAILURE) {
       assertSame(failure, assertThrows(IllegalStateException.class, () -> call.apply(loader)));
       loadFailures++;
+      placeFreed(key);
     } else if (outcome == LoadOutcome.NULL) {
       assertNull(call.apply(loader), () -> "load of " + key + " returning null");
       loadFailures++;
+      placeFreed(key);
     } else {
       assertSame(value, call.apply(loader), () -> "load of " + key);
       loadSuccesses++;
       shadow.put(key, value);
-      inserted(key);
     }
     assertEquals(1, calls[0], () -> "loader calls for " + key);
     settle();
@@ -339,6 +341,13 @@ final class CacheUnderTest {
       if (model != null) {
         model.remove(key);
       }
+    }
+  }
+
+  /** Records that a load which failed or returned null gave up its place; nothing is reported. */
+  private void placeFreed(Key key) {
+    if (model != null) {
+      model.remove(key);
     }
   }
 

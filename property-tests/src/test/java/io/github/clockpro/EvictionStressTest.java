@@ -200,7 +200,11 @@ class EvictionStressTest {
     CacheStats stats = cache.stats();
     long evictions = removals.stream().filter(removal -> removal.cause() == RemovalCause.SIZE).count();
     assertTrue(evictions > 0, "the stress run evicted nothing");
-    assertEquals(evictions, stats.evictionCount(), "evictions counted against SIZE notifications");
+    // A load in flight evicted from this small cache is reported when its value arrives; one whose loader then
+    // fails or returns null has nothing to report, so at most the failed loads are counted but not reported.
+    assertTrue(evictions <= stats.evictionCount(), "SIZE notifications against evictions counted");
+    assertTrue(stats.evictionCount() - evictions <= stats.loadFailureCount(),
+        () -> "evictions counted " + stats.evictionCount() + " but reported " + evictions);
     assertEquals(lookups.sum(), stats.hitCount() + stats.missCount(), "hits + misses against lookups");
     assertEquals(puts.sum(), stats.putCount(), "puts");
     assertEquals(loaderCalls.sum(), stats.loadSuccessCount() + stats.loadFailureCount(), "loads");
