@@ -652,14 +652,10 @@ public final class ClockProCache<K, V> {
   private void removePlaceholder(Node<K, V> placeholder) {
     evictionLock.lock();
     try {
-      synchronized (placeholder) {
-        if (!placeholder.loading || placeholder.retired) {
-          return;
-        }
-        placeholder.retired = true;
+      if (placeholder.retireIfLoading()) {
+        data.remove(placeholder);
+        policy.remove(placeholder);
       }
-      data.remove(placeholder);
-      policy.remove(placeholder);
     } finally {
       evictionLock.unlock();
     }

@@ -98,9 +98,9 @@ final class ClockProPolicy<K, V> {
 
   /** Entries examined so far by the current call of {@link #admit}. */
   private int examined;
-  /** The entry with the lowest counter examined by the current call, and that counter. */
+  /** The best eviction candidate examined by the current call, and its rank (see {@link #examine}). */
   private Node<K, V> best;
-  private int bestFrequency;
+  private int bestRank;
 
   private long evictionCount;
   private long scanCount;
@@ -137,7 +137,7 @@ final class ClockProPolicy<K, V> {
   Node<K, V> admit(Node<K, V> node) {
     examined = 0;
     best = null;
-    bestFrequency = Integer.MAX_VALUE;
+    bestRank = Integer.MAX_VALUE;
     lastReachedLimit = false;
     Node<K, V> victim = null;
     if (hot.size() + cold.size() >= maximumSize) {
@@ -298,9 +298,9 @@ final class ClockProPolicy<K, V> {
   private void examine(Node<K, V> node) {
     examined++;
     int rank = node.loading ? Node.MAX_FREQUENCY + 1 : node.frequency;
-    if (rank < bestFrequency) {
+    if (rank < bestRank) {
       best = node;
-      bestFrequency = rank;
+      bestRank = rank;
     }
   }
 

@@ -21,8 +21,9 @@ package io.github.clockpro;
  *       for the replacement decision, never a correctness property, and a {@code byte} write is atomic.
  *   <li>{@link #previous}, {@link #next}, {@link #stamp} and {@link #status} belong to the policy and are read
  *       and written only under the cache's eviction lock.
- *   <li>{@link #retired} is written once, holding both the node's monitor and the cache's eviction lock, as the
- *       node leaves the table. Value writers read it under the monitor.
+ *   <li>{@link #retired} is written once, by {@link #retire()} or {@link #retireIfLoading()}, holding both the
+ *       node's monitor and the cache's eviction lock, as the node leaves the table. Value writers read it under
+ *       the monitor.
  *   <li>{@link #loading} is volatile, set only before the node is published and cleared at most once, under the
  *       node's monitor, right after the first real value is written to {@link #value}, and never once the node
  *       is retired. A reader that sees it clear therefore sees a real value; it never becomes set again. The
@@ -111,6 +112,20 @@ final class Node<K, V> {
     synchronized (this) {
       retired = true;
       return value;
+    }
+  }
+
+  /**
+   * Retires a placeholder whose load failed, unless a put has filled it or it has already left the table.
+   * The caller holds the eviction lock and removes the node from the table if this returns {@code true}.
+   */
+  boolean retireIfLoading() {
+    synchronized (this) {
+      if (!loading || retired) {
+        return false;
+      }
+      retired = true;
+      return true;
     }
   }
 
