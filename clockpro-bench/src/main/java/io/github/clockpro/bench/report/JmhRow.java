@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 
@@ -26,8 +27,13 @@ record JmhRow(String benchmark, String configuration, int threads, Map<Implement
    * @param score operations per second over all threads
    * @param error the half-width of JMH's 99.9% confidence interval, or NaN with too few iterations
    * @param secondary the secondary results by name: {@code gc.alloc.rate.norm} and the benchmark's counters
+   * @param forkScores the score of each fork, in run order: one per round for a run measured in rounds
    */
-  record Measurement(double score, double error, Map<String, Double> secondary) {
+  record Measurement(double score, double error, Map<String, Double> secondary, List<Double> forkScores) {
+
+    Measurement(double score, double error, Map<String, Double> secondary) {
+      this(score, error, secondary, List.of(score));
+    }
 
     /** Returns a secondary result, or NaN if absent. */
     double secondary(String name) {
@@ -52,6 +58,23 @@ record JmhRow(String benchmark, String configuration, int threads, Map<Implement
     Measurement ours = measurements.get(Implementation.CLOCKPRO);
     Measurement theirs = measurements.get(peer);
     return ours == null || theirs == null ? Double.NaN : ours.score() / theirs.score();
+  }
+
+  /**
+   * Returns the ratio of ours to the implementation's score fork by fork, which for a run measured in rounds is
+   * round by round; empty if either is missing or their fork counts differ.
+   */
+  List<Double> forkRatios(Implementation peer) {
+    Measurement ours = measurements.get(Implementation.CLOCKPRO);
+    Measurement theirs = measurements.get(peer);
+    if (ours == null || theirs == null || ours.forkScores().size() != theirs.forkScores().size()) {
+      return List.of();
+    }
+    List<Double> ratios = new ArrayList<>();
+    for (int fork = 0; fork < ours.forkScores().size(); fork++) {
+      ratios.add(ours.forkScores().get(fork) / theirs.forkScores().get(fork));
+    }
+    return ratios;
   }
 
   /**
@@ -87,8 +110,13 @@ record JmhRow(String benchmark, String configuration, int threads, Map<Implement
       for (Map.Entry<String, Result> entry : result.getSecondaryResults().entrySet()) {
         secondary.put(entry.getKey(), entry.getValue().getScore());
       }
+      List<Double> forkScores = new ArrayList<>();
+      for (BenchmarkResult fork : result.getBenchmarkResults()) {
+        forkScores.add(fork.getPrimaryResult().getScore());
+      }
       row.measurements().put(Implementation.named(params.getParam("implementation")), new Measurement(
-          result.getPrimaryResult().getScore(), result.getPrimaryResult().getScoreError(), secondary));
+          result.getPrimaryResult().getScore(), result.getPrimaryResult().getScoreError(), secondary,
+          List.copyOf(forkScores)));
     }
     return new ArrayList<>(rows.values());
   }

@@ -91,6 +91,7 @@ final class MarkdownReport {
                 + "(ZipfianSequenceLoading):** clockpro does **%.2fx** Caffeine's and **%.2fx** cache2k's "
                 + "operations per second. Target of issue 6: at least 1.5x Caffeine and 1.0x cache2k: %s.",
             caffeine, cache2k, caffeine >= 1.5 && cache2k >= 1.0 ? "met" : "**not met**"));
+        rounds(row);
       }
       if (readAnchor) {
         double caffeine = row.ratio(Implementation.CAFFEINE);
@@ -98,6 +99,7 @@ final class MarkdownReport {
         line(String.format(Locale.ROOT, "- **100%% hits (GetPut, readPercent=100, 2 threads):** clockpro does "
                 + "**%.2fx** Caffeine's and **%.2fx** cache2k's operations per second. Target: no slower than "
                 + "either: %s.", caffeine, cache2k, caffeine >= 1.0 && cache2k >= 1.0 ? "met" : "**not met**"));
+        rounds(row);
       }
     }
     if (!rows.isEmpty()) {
@@ -150,6 +152,22 @@ final class MarkdownReport {
       }
     }
     line("");
+  }
+
+  /** For a row measured in rounds, lists the ratio of each round: how far one round's ratio can be trusted. */
+  private void rounds(JmhRow row) {
+    List<Double> caffeine = row.forkRatios(Implementation.CAFFEINE);
+    List<Double> cache2k = row.forkRatios(Implementation.CACHE2K);
+    if (caffeine.size() < 2 || cache2k.size() < 2) {
+      return;
+    }
+    line(String.format(Locale.ROOT, "  - Round by round (the implementations interleaved): %s against Caffeine, "
+        + "%s against cache2k.", ratios(caffeine), ratios(cache2k)));
+  }
+
+  private static String ratios(List<Double> ratios) {
+    return ratios.stream().map(ratio -> String.format(Locale.ROOT, "%.2fx", ratio))
+        .collect(Collectors.joining(", "));
   }
 
   private void throughput(List<JmhRow> rows) {

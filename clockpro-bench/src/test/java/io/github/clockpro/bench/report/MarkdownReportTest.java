@@ -1,9 +1,11 @@
 package io.github.clockpro.bench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.clockpro.bench.cache.Implementation;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -15,6 +17,33 @@ class MarkdownReportTest {
     assertEquals("**clockpro behind Caffeine**", MarkdownReport.verdict(row(100, 1, 150, 1, 80, 1)));
     assertEquals("**clockpro behind Caffeine (within the 99.9% intervals) and cache2k**",
         MarkdownReport.verdict(row(100, 30, 110, 30, 200, 1)));
+  }
+
+  @Test
+  void shouldListTheHeadlineRatioOfEveryRoundWhenMeasuredInRounds() {
+    Map<Implementation, JmhRow.Measurement> measurements = new LinkedHashMap<>();
+    measurements.put(Implementation.CLOCKPRO, new JmhRow.Measurement(110, 5, Map.of(), List.of(100.0, 120.0)));
+    measurements.put(Implementation.CAFFEINE, new JmhRow.Measurement(55, 5, Map.of(), List.of(50.0, 60.0)));
+    measurements.put(Implementation.CACHE2K, new JmhRow.Measurement(110, 5, Map.of(), List.of(125.0, 96.0)));
+    JmhRow row = new JmhRow("ZipfianSequenceLoading", "capacity=100000 factor=10", 2, measurements);
+
+    assertEquals(List.of(0.8, 1.25), row.forkRatios(Implementation.CACHE2K));
+    String report = new MarkdownReport(new ReportContext("bin/report", ReportProfile.SMOKE, "now", "abc",
+        "test", null, "1.37", "3.3.1", "2.6.1")).render(List.of(row), List.of(), List.of(), List.of());
+    assertTrue(report.contains("**2.00x** Caffeine's and **1.00x** cache2k's"), report);
+    assertTrue(report.contains("Round by round (the implementations interleaved): 2.00x, 2.00x against "
+        + "Caffeine, 0.80x, 1.25x against cache2k."), report);
+  }
+
+  @Test
+  void shouldNotPairForksWhenTheirCountsDiffer() {
+    Map<Implementation, JmhRow.Measurement> measurements = new LinkedHashMap<>();
+    measurements.put(Implementation.CLOCKPRO, new JmhRow.Measurement(110, 5, Map.of(), List.of(100.0, 120.0)));
+    measurements.put(Implementation.CACHE2K, new JmhRow.Measurement(100, 5, Map.of()));
+    JmhRow row = new JmhRow("GetPut", "capacity=100 readPercent=100", 2, measurements);
+
+    assertEquals(List.of(), row.forkRatios(Implementation.CACHE2K));
+    assertEquals(List.of(), row.forkRatios(Implementation.CAFFEINE));
   }
 
   private static JmhRow row(double ours, double oursError, double caffeine, double caffeineError, double cache2k,
