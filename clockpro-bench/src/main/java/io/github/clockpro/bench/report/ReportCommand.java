@@ -73,7 +73,7 @@ public final class ReportCommand {
             .normalize()).toString();
 
     long start = System.nanoTime();
-    progress("JMH (" + profile.jmhRuns().size() + " invocations, forked JVMs)", start);
+    progress("JMH (" + profile.jmhRuns().size() + " runs, forked JVMs)", start);
     Path json = assets.resolve("jmh-" + profile.displayName() + ".json");
     List<RunResult> jmhResults = JmhRunner.run(profile, json);
 
