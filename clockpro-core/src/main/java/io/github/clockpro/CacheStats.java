@@ -6,7 +6,7 @@ package io.github.clockpro;
  *
  * <p>The hit, miss, put and load counts are kept in striped counters and read without a lock, so under
  * concurrent use a snapshot may see one counter a little ahead of another. The policy figures (sizes, evictions,
- * scans, cold target, scan threshold) are read together under the eviction lock and are consistent with each
+ * scans, cold target, scan threshold, carry limit) are read together under the eviction lock and are consistent with each
  * other.
  */
 public final class CacheStats {
@@ -29,6 +29,7 @@ public final class CacheStats {
   private final int nonResidentSize;
   private final int coldTarget;
   private final int scanThreshold;
+  private final int carryLimit;
 
   CacheStats(Counters counters, ClockProPolicy<?, ?> policy) {
     this.hitCount = counters.hits.sum();
@@ -49,6 +50,7 @@ public final class CacheStats {
     this.nonResidentSize = policy.nonResidentSize();
     this.coldTarget = policy.coldTarget();
     this.scanThreshold = policy.promotionThreshold();
+    this.carryLimit = policy.carryLimit();
   }
 
   /** Lookups through {@code getIfPresent} or {@code get} that found a value. */
@@ -179,6 +181,14 @@ public final class CacheStats {
     return scanThreshold;
   }
 
+  /**
+   * The most references the hot hand currently carries over when it spares a hot entry, so that an entry referenced
+   * often survives quiet revolutions of the hand; 0 is the paper's hot hand. It adapts to the workload.
+   */
+  public int carryLimit() {
+    return carryLimit;
+  }
+
   @Override
   public String toString() {
     return "CacheStats{hitCount=" + hitCount + ", missCount=" + missCount + ", putCount=" + putCount
@@ -188,6 +198,6 @@ public final class CacheStats {
         + ", promotionCount=" + promotionCount + ", demotionCount=" + demotionCount
         + ", nonResidentHitCount=" + nonResidentHitCount + ", hotSize=" + hotSize + ", coldSize=" + coldSize
         + ", nonResidentSize=" + nonResidentSize + ", coldTarget=" + coldTarget
-        + ", scanThreshold=" + scanThreshold + "}";
+        + ", scanThreshold=" + scanThreshold + ", carryLimit=" + carryLimit + "}";
   }
 }

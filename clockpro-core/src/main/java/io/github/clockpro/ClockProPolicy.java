@@ -36,12 +36,13 @@ package io.github.clockpro;
  *   <li>Cold hand, referenced page in test: promoted as above. Referenced page not in test: kept cold, placed
  *       at the head and given a new test period. Unreferenced page: evicted; if it was in test its hash joins
  *       the history.
- *   <li>Hot hand, referenced page: its counter is reset and it is placed at the head. Unreferenced page:
- *       demoted to cold (not in test).
+ *   <li>Hot hand, page referenced since the hand last passed: placed at the head, its counter cut to one less
+ *       than it was and to at most the <em>carry</em> allowed (see below). Page not referenced since but holding
+ *       carried references: placed at the head, spending one of them. Otherwise: demoted to cold (not in test).
  *   <li>A test period that ends unreferenced shrinks the cold target by one; one that ends referenced grows it.
  * </ul>
  * "Referenced" means a reference counter at or above the <em>promotion threshold</em> for a cold page, and above
- * zero for a hot page.
+ * the references the hand carried over for a hot page. With a carry limit of 0 the hot hand is the paper's.
  *
  * <h2>The adaptive scan threshold</h2>
  * The promotion threshold starts at {@link #INITIAL_PROMOTION_THRESHOLD} and follows the workload:
@@ -52,6 +53,26 @@ package io.github.clockpro;
  *       inserted again within its test period) counts towards lowering it by one, down to 1, after
  *       {@link #MISSED_PROMOTIONS_TO_LOWER} of them.
  * </ul>
+ *
+ * <h2>The adaptive carry</h2>
+ * The paper's hot hand gives a page one revolution to be referenced again, however often it was referenced in the
+ * last: on a stationary skewed workload it demotes popular pages that merely had a quiet revolution. Carrying
+ * references over lets a page that was referenced {@code n} times survive up to {@code n - 1} quiet revolutions,
+ * which is frequency with aging; on a shifting workload it keeps stale pages hot. The carry limit starts at 0
+ * and follows the workload by the pages' regrets:
+ * <ul>
+ *   <li>a page kept hot on its carry alone and then referenced again (the carry paid), or a demoted page
+ *       referenced again before the cold hand reaches it (demoted too early), argues for raising it;
+ *   <li>a page kept hot on its carry alone and then demoted without a reference (the carry was wasted) argues
+ *       for lowering it.
+ * </ul>
+ * {@link #CARRY_REGRETS_TO_CHANGE} net regrets of one kind move it by one, between 0 and {@link #MAX_CARRY}.
+ * The regrets alone do not tell a stationary workload from one whose popular keys drift: there, pages paid
+ * for their carry for a while before it was wasted, and carrying loses hit rate against no carry. The cold
+ * target does tell them apart, since it grows when new pages return within their test periods. So the hand
+ * carries references only while the cold target is near its minimum ({@link #CARRY_COLD_TARGET_FACTOR}).
+ * A hot page's status records its carry ({@link Node#carry()}), so that the hand can tell new references from
+ * carried ones.
  *
  * <h2>Bounded work</h2>
  * One call to {@link #admit} examines at most {@link #scanLimit} entries across both hands. If the limit is
@@ -77,6 +98,18 @@ final class ClockProPolicy<K, V> {
    */
   static final int MISSED_PROMOTIONS_TO_LOWER = 4;
 
+  /** The largest carry limit: one below the counter's maximum, so that a reference on top of a carry shows. */
+  static final int MAX_CARRY = Node.MAX_FREQUENCY - 1;
+
+  /** Net regrets, of one kind over the other, that move the carry limit by one. */
+  static final int CARRY_REGRETS_TO_CHANGE = 4;
+
+  /**
+   * The hot hand carries references over only while the cold target is at most this many times its minimum,
+   * that is, while test periods mostly end unreferenced and frequency, more than recency, tells pages apart.
+   */
+  static final int CARRY_COLD_TARGET_FACTOR = 2;
+
   private final int maximumSize;
   private final int scanLimit;
   private final int minimumColdTarget;
@@ -95,6 +128,10 @@ final class ClockProPolicy<K, V> {
 
   /** Missed promotions seen since the threshold last changed; it is lowered after {@link #MISSED_PROMOTIONS_TO_LOWER}. */
   private int missedPromotions;
+  /** The most references the hot hand carries over into a spared page's next revolution: the adaptive carry. */
+  private int carryLimit;
+  /** Signals to raise the carry limit minus signals to lower it, since it last changed. */
+  private int carryRegrets;
 
   /** Entries examined so far by the current call of {@link #admit}. */
   private int examined;
@@ -213,6 +250,12 @@ final class ClockProPolicy<K, V> {
         placeCold(candidate, Node.COLD_IN_TEST);
         continue;
       }
+      if (candidate.status == Node.DEMOTED) {
+        if (candidate.frequency > 0) {
+          raiseCarryLimit(); // demoted, then referenced before the cold hand came round: demoted too early
+        }
+        candidate.status = Node.COLD;
+      }
       if (candidate.status == Node.COLD_IN_TEST && !inTest(candidate.stamp)) {
         candidate.status = Node.COLD;
         adjustColdTarget(candidate.frequency >= promotionThreshold ? +1 : -1);
@@ -271,24 +314,49 @@ final class ClockProPolicy<K, V> {
     return true;
   }
 
-  /** Examines the page under the hot hand: spares it if referenced, else demotes it. */
+  /**
+   * Examines the page under the hot hand: spares it if referenced since the hand last passed, keeping some of its
+   * references as carry; spares it on its carry alone if it has one; else demotes it.
+   */
   private void runHotHandOnce() {
     Node<K, V> oldest = hot.hand();
     examine(oldest);
-    boolean promoted = oldest.status == Node.PROMOTED;
-    oldest.status = Node.HOT;
-    if (oldest.frequency > 0) {
-      oldest.frequency = 0;
-      oldest.stamp = now++;
-      hot.advance();
+    int frequency = oldest.frequency;
+    int carry = oldest.carry();
+    boolean sparedByCarry = oldest.sparedByCarry();
+    if (frequency > carry) {
+      if (sparedByCarry) {
+        raiseCarryLimit(); // kept hot on its carry alone, then referenced again: the carry paid
+      }
+      int kept = Math.min(frequency - 1, carryAllowed());
+      spareHot(oldest, kept, kept == 0 ? Node.HOT : Node.carrying(kept, false));
+    } else if (carry > 0) {
+      spareHot(oldest, carry - 1, Node.carrying(carry - 1, true));
     } else {
-      if (promoted) {
+      if (oldest.status == Node.PROMOTED) {
         raiseThreshold(); // promoted, then never referenced until the hot hand came round: a wasted promotion
+      } else if (sparedByCarry) {
+        lowerCarryLimit(); // kept hot on its carry alone, then demoted unreferenced: the carry was wasted
       }
       hot.remove(oldest);
-      placeCold(oldest, Node.COLD);
+      placeCold(oldest, Node.DEMOTED);
       demotionCount++;
     }
+  }
+
+  /**
+   * The most references the hot hand may carry over now: the carry limit while the cold target is within
+   * {@link #CARRY_COLD_TARGET_FACTOR} times its minimum, else none.
+   */
+  private int carryAllowed() {
+    return coldTarget <= CARRY_COLD_TARGET_FACTOR * minimumColdTarget ? carryLimit : 0;
+  }
+
+  private void spareHot(Node<K, V> node, int carry, byte status) {
+    node.frequency = (byte) carry;
+    node.status = status;
+    node.stamp = now++;
+    hot.advance();
   }
 
   /**
@@ -336,6 +404,20 @@ final class ClockProPolicy<K, V> {
     }
   }
 
+  private void raiseCarryLimit() {
+    if (++carryRegrets >= CARRY_REGRETS_TO_CHANGE) {
+      carryRegrets = 0;
+      carryLimit = Math.min(MAX_CARRY, carryLimit + 1);
+    }
+  }
+
+  private void lowerCarryLimit() {
+    if (--carryRegrets <= -CARRY_REGRETS_TO_CHANGE) {
+      carryRegrets = 0;
+      carryLimit = Math.max(0, carryLimit - 1);
+    }
+  }
+
   private void adjustColdTarget(int delta) {
     coldTarget = Math.max(minimumColdTarget, Math.min(maximumColdTarget, coldTarget + delta));
   }
@@ -374,6 +456,10 @@ final class ClockProPolicy<K, V> {
 
   int promotionThreshold() {
     return promotionThreshold;
+  }
+
+  int carryLimit() {
+    return carryLimit;
   }
 
   int scanLimit() {

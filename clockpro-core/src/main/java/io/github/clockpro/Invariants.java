@@ -29,6 +29,8 @@ import java.util.function.IntSupplier;
  *   <li>{@code NON_RESIDENT_BOUND}: non-resident entries &lt;= maximumSize.
  *   <li>{@code COLD_TARGET_RANGE}: the cold target lies within its bounds, which lie within [1, maximumSize].
  *   <li>{@code THRESHOLD_RANGE}: 1 &lt;= scan threshold &lt;= {@link Node#MAX_FREQUENCY}.
+ *   <li>{@code CARRY_RANGE}: 0 &lt;= carry limit &lt;= {@link ClockProPolicy#MAX_CARRY}, and every hot node's
+ *       carry lies in the same range.
  *   <li>{@code SCAN_BOUND}: no eviction examined more entries than the scan limit.
  *   <li>{@code FREQUENCY_RANGE}: every counter lies in [0, {@link Node#MAX_FREQUENCY}].
  * </ul>
@@ -94,6 +96,10 @@ final class Invariants {
     if (threshold < 1 || threshold > Node.MAX_FREQUENCY) {
       violations.add("THRESHOLD_RANGE: " + threshold);
     }
+    int carryLimit = policy.carryLimit();
+    if (carryLimit < 0 || carryLimit > ClockProPolicy.MAX_CARRY) {
+      violations.add("CARRY_RANGE: limit " + carryLimit);
+    }
     if (policy.maximumScan() > policy.scanLimit()) {
       violations.add("SCAN_BOUND: an eviction examined " + policy.maximumScan() + " > limit " + policy.scanLimit());
     }
@@ -121,6 +127,9 @@ final class Invariants {
       }
       if (data.get(node.key, node.hash) != node) {
         violations.add("LINKED_IMPLIES_MAPPED: key " + node.key + " in " + name + " is not mapped to this node");
+      }
+      if (node.carry() > ClockProPolicy.MAX_CARRY) {
+        violations.add("CARRY_RANGE: key " + node.key + " carries " + node.carry());
       }
       int frequency = node.frequency;
       if (frequency < 0 || frequency > Node.MAX_FREQUENCY) {

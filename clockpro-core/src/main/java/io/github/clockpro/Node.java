@@ -59,6 +59,14 @@ final class Node<K, V> {
   static final byte COLD_IN_TEST = 3;
   /** In the hot clock, promoted there by the cold hand, and not yet visited by the hot hand since. */
   static final byte PROMOTED = 4;
+  /** In the cold clock, not in a test period, demoted there by the hot hand and not yet met by the cold hand. */
+  static final byte DEMOTED = 5;
+  /**
+   * The first of the statuses of a hot page that the hot hand spared with references carried into its next
+   * revolution. {@code CARRYING + 2 * carry + (sparedByCarry ? 1 : 0)} records both how many references the hand
+   * left in {@link #frequency} and whether it spared the page on its carry alone; see {@link ClockProPolicy}.
+   */
+  static final byte CARRYING = 8;
 
   final K key;
   /** The key's {@code hashCode()}, taken once: the table's hash and the non-resident history's. */
@@ -67,7 +75,10 @@ final class Node<K, V> {
   /** The next node in this node's bin of the {@link NodeTable}; see the class comment. */
   volatile Node<K, V> nextInBin;
 
-  /** References since the hands last looked at this entry, saturating at {@link #MAX_FREQUENCY}. Racy. */
+  /**
+   * References since the hands last looked at this entry, plus, for a hot page, the references the hot hand
+   * carried over ({@link #carry()}); saturating at {@link #MAX_FREQUENCY}. Racy.
+   */
   byte frequency;
 
   /** Guarded by the eviction lock. */
@@ -79,7 +90,10 @@ final class Node<K, V> {
    * recency order of the paper's single clock. Guarded by the eviction lock.
    */
   long stamp;
-  /** {@link #UNLINKED}, {@link #HOT}, {@link #PROMOTED}, {@link #COLD} or {@link #COLD_IN_TEST}; guarded by the eviction lock. */
+  /**
+   * {@link #UNLINKED}, {@link #HOT}, {@link #PROMOTED}, a status from {@link #CARRYING} up, {@link #COLD},
+   * {@link #COLD_IN_TEST} or {@link #DEMOTED}; guarded by the eviction lock.
+   */
   byte status;
   /** Whether the node has left the map; see the class comment for who writes it. */
   boolean retired;
@@ -87,7 +101,22 @@ final class Node<K, V> {
   volatile boolean loading;
 
   boolean isHot() {
-    return status == HOT || status == PROMOTED;
+    return status == HOT || status == PROMOTED || status >= CARRYING;
+  }
+
+  /** The status of a hot page the hot hand left with {@code carry} references, spared on them alone or not. */
+  static byte carrying(int carry, boolean sparedByCarry) {
+    return (byte) (CARRYING + 2 * carry + (sparedByCarry ? 1 : 0));
+  }
+
+  /** The references the hot hand left in {@link #frequency} when it last passed; 0 unless the page is hot. */
+  int carry() {
+    return status >= CARRYING ? (status - CARRYING) >> 1 : 0;
+  }
+
+  /** Whether the hot hand last spared this page on its carried references alone, with none of its own since. */
+  boolean sparedByCarry() {
+    return status >= CARRYING && ((status - CARRYING) & 1) != 0;
   }
 
   Node(K key, int hash, V value) {

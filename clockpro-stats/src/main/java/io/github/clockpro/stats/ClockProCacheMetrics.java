@@ -92,6 +92,7 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
   static final String NON_RESIDENT_SIZE = "cache.nonresident.size";
   static final String COLD_TARGET = "cache.cold.target";
   static final String SCAN_THRESHOLD = "cache.scan.threshold";
+  static final String CARRY_LIMIT = "cache.carry.limit";
   static final String PROMOTED = "cache.promoted";
   static final String DEMOTED = "cache.demoted";
   static final String NON_RESIDENT_HITS = "cache.nonresident.hits";
@@ -215,6 +216,8 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
         "The number of resident cold entries the policy currently aims for; it adapts to the workload");
     gauge(registry, cache, SCAN_THRESHOLD, "references", CacheStats::scanThreshold,
         "The reference count at which the cold hand promotes an entry instead of evicting it");
+    gauge(registry, cache, CARRY_LIMIT, "references", CacheStats::carryLimit,
+        "The most references the hot hand carries over for an entry it spares; it adapts to the workload");
   }
 
   private void bindLoadMeters(MeterRegistry registry, ClockProCache<K, V> cache) {

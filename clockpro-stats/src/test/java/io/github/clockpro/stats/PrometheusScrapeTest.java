@@ -111,6 +111,7 @@ class PrometheusScrapeTest {
     assertThat(scrape.value("cache_nonresident_size_entries", BOOKS)).isEqualTo(stats.nonResidentSize());
     assertThat(scrape.value("cache_cold_target_entries", BOOKS)).isEqualTo(stats.coldTarget());
     assertThat(scrape.value("cache_scan_threshold_references", BOOKS)).isEqualTo(stats.scanThreshold());
+    assertThat(scrape.value("cache_carry_limit_references", BOOKS)).isEqualTo(stats.carryLimit());
   }
 
   @Test

@@ -26,7 +26,8 @@ import java.util.function.ToIntFunction;
  *   <li>A page's test period lasts while its stamp is newer than the stamp of the hot page under the hot hand
  *       (or while there is no hot page).
  *   <li>The cold target (resident cold pages aimed for), between 1% and 99% of the size; the promotion
- *       threshold (references a cold page needs to count as referenced), starting at 2.
+ *       threshold (references a cold page needs to count as referenced), starting at 2; the carry limit (the
+ *       most references the hot hand leaves a spared page for its next revolution), starting at 0.
  * </ul>
  */
 public final class ReferenceModel<K> {
@@ -39,9 +40,18 @@ public final class ReferenceModel<K> {
   static final int MISSED_PROMOTIONS_TO_LOWER = 4;
   /** History records whose test period ended that one eviction drops at most. */
   static final int EXPIRIES_PER_EVICTION = 2;
+  /** The largest carry limit. */
+  static final int MAXIMUM_CARRY = 14;
+  /** Net regrets of one kind that move the carry limit by one. */
+  static final int REGRETS_TO_CHANGE_CARRY = 4;
+  /** The hot hand carries references only while the cold target is at most this many times its minimum. */
+  static final int CARRY_COLD_TARGET_FACTOR = 2;
 
-  /** Where a resident page is. A promoted page is hot; it remembers that the cold hand promoted it. */
-  enum State { HOT, PROMOTED, COLD, COLD_IN_TEST }
+  /**
+   * Where a resident page is. A promoted page is hot; it remembers that the cold hand promoted it. A demoted page
+   * is cold and remembers that the hot hand demoted it, until the cold hand meets it.
+   */
+  enum State { HOT, PROMOTED, COLD, COLD_IN_TEST, DEMOTED }
 
   /** A resident page. */
   static final class Page<K> {
@@ -49,6 +59,10 @@ public final class ReferenceModel<K> {
     int counter;
     long stamp;
     State state;
+    /** For a hot page, how many of its counter's references the hot hand left it when it last passed. */
+    int carry;
+    /** For a hot page, whether the hot hand last spared it on its carry alone. */
+    boolean sparedByCarry;
 
     Page(K key) {
       this.key = key;
@@ -78,6 +92,9 @@ public final class ReferenceModel<K> {
   private int coldTarget;
   private int threshold = INITIAL_THRESHOLD;
   private int missedPromotions;
+  private int carryLimit;
+  private long sparesOnCarry;
+  private int carryRegrets;
 
   /** Pages examined by the current insert, and the one with the lowest counter so far. */
   private int examined;
@@ -96,6 +113,16 @@ public final class ReferenceModel<K> {
     this.minimumColdTarget = Math.max(1, maximumSize / 100);
     this.maximumColdTarget = Math.max(minimumColdTarget, maximumSize - minimumColdTarget);
     this.coldTarget = minimumColdTarget;
+  }
+
+  /** The carry limit: the most references the hot hand may leave a spared page. */
+  public int carryLimit() {
+    return carryLimit;
+  }
+
+  /** How many times the hot hand has spared a page on its carried references alone. */
+  public long sparesOnCarry() {
+    return sparesOnCarry;
   }
 
   /** Whether the key is resident. */
@@ -185,6 +212,12 @@ public final class ReferenceModel<K> {
       }
       Page<K> page = cold.getFirst();
       examine(page);
+      if (page.state == State.DEMOTED) {
+        if (page.counter > 0) {
+          carryRegret(+1);
+        }
+        page.state = State.COLD;
+      }
       if (page.state == State.COLD_IN_TEST && !inTestPeriod(page.stamp)) {
         page.state = State.COLD;
         adjustColdTarget(page.counter >= threshold ? +1 : -1);
@@ -233,21 +266,36 @@ public final class ReferenceModel<K> {
     return true;
   }
 
-  /** One step of the hot hand: a referenced page is spared and moved to the head, another is demoted. */
+  /**
+   * One step of the hot hand. A page referenced since the hand last passed is spared and moved to the head,
+   * keeping up to the carry limit of its references; a page with carried references left is spared on them,
+   * spending one; another is demoted.
+   */
   private void runHotHand() {
     Page<K> page = hot.removeFirst();
     examine(page);
-    boolean promoted = page.state == State.PROMOTED;
-    if (page.counter > 0) {
-      page.counter = 0;
+    boolean referencedSince = page.counter > page.carry;
+    if (referencedSince && page.sparedByCarry) {
+      carryRegret(+1);
+    }
+    if (referencedSince || page.carry > 0) {
+      int allowed = coldTarget <= CARRY_COLD_TARGET_FACTOR * minimumColdTarget ? carryLimit : 0;
+      page.counter = referencedSince ? Math.min(page.counter - 1, allowed) : page.carry - 1;
+      page.sparedByCarry = !referencedSince;
+      if (!referencedSince) {
+        sparesOnCarry++;
+      }
+      page.carry = page.counter;
       page.state = State.HOT;
       page.stamp = now++;
       hot.addLast(page);
     } else {
-      if (promoted) {
+      if (page.state == State.PROMOTED) {
         wastedPromotion();
+      } else if (page.sparedByCarry) {
+        carryRegret(-1);
       }
-      placeCold(page, State.COLD);
+      placeCold(page, State.DEMOTED);
     }
   }
 
@@ -305,6 +353,8 @@ public final class ReferenceModel<K> {
 
   private void placeHot(Page<K> page) {
     page.counter = 0;
+    page.carry = 0;
+    page.sparedByCarry = false;
     page.stamp = now++;
     page.state = State.HOT;
     hot.addLast(page);
@@ -312,6 +362,8 @@ public final class ReferenceModel<K> {
 
   private void placeCold(Page<K> page, State state) {
     page.counter = 0;
+    page.carry = 0;
+    page.sparedByCarry = false;
     page.stamp = now++;
     page.state = state;
     cold.addLast(page);
@@ -324,6 +376,15 @@ public final class ReferenceModel<K> {
   private void wastedPromotion() {
     missedPromotions = 0;
     threshold = Math.min(MAXIMUM_COUNTER, threshold + 1);
+  }
+
+  /** A regret for the carry limit: +1 argues for raising it, -1 for lowering it. */
+  private void carryRegret(int direction) {
+    carryRegrets += direction;
+    if (Math.abs(carryRegrets) >= REGRETS_TO_CHANGE_CARRY) {
+      carryLimit = Math.max(0, Math.min(MAXIMUM_CARRY, carryLimit + Integer.signum(carryRegrets)));
+      carryRegrets = 0;
+    }
   }
 
   private void missedPromotion() {

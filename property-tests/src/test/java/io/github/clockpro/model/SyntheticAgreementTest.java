@@ -1,0 +1,91 @@
+package io.github.clockpro.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.github.clockpro.ClockProCache;
+import java.util.SplittableRandom;
+import java.util.function.LongUnaryOperator;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Replays synthetic workloads, which need no trace files, through the cache and the {@link ReferenceModel} as
+ * get-then-put-on-miss, and requires the same hits event by event and the same carry limit at the end. The
+ * workloads are chosen to drive the adaptive carry both ways: a stationary skewed one raises it and lets the hot
+ * hand carry references; a drifting one keeps the cold target large, so the hand carries none; one whose
+ * popular keys change at once wastes the carries of the old ones.
+ */
+class SyntheticAgreementTest {
+
+  private static final int SIZE = 1_000;
+  private static final int EVENTS = 300_000;
+
+  /** A workload: the key of event {@code i}, drawn with the given random source. */
+  enum Workload {
+    STATIONARY_SKEW(true) {
+      @Override
+      long key(int event, SplittableRandom random) {
+        return skewed(random, 10 * SIZE);
+      }
+    },
+    DRIFTING_SKEW(false) {
+      @Override
+      long key(int event, SplittableRandom random) {
+        return event / 50 + skewed(random, 2 * SIZE);
+      }
+    },
+    SHIFTING_SKEW(true) {
+      @Override
+      long key(int event, SplittableRandom random) {
+        return (long) (event / (EVENTS / 4)) * 1_000_000 + skewed(random, 10 * SIZE);
+      }
+    };
+
+    /** Whether the hot hand is expected to carry references at all. */
+    final boolean carries;
+
+    Workload(boolean carries) {
+      this.carries = carries;
+    }
+
+    abstract long key(int event, SplittableRandom random);
+
+    /** A key in [0, range), small keys far more likely than large ones. */
+    static long skewed(SplittableRandom random, int range) {
+      double uniform = random.nextDouble();
+      return (long) (range * uniform * uniform * uniform * uniform);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Workload.class)
+  void shouldHitExactlyWhereTheCoreHits(Workload workload) {
+    ClockProCache<Long, Long> cache = ClockProCache.builder().maximumSize(SIZE).build();
+    ReferenceModel<Long> model =
+        new ReferenceModel<>(SIZE, ClockProCache.DEFAULT_MAXIMUM_SCAN_PER_EVICTION, Object::hashCode);
+    SplittableRandom random = new SplittableRandom(SIZE);
+    int maximumCarryLimit = 0;
+    long hits = 0;
+    for (int event = 0; event < EVENTS; event++) {
+      Long key = workload.key(event, random);
+      boolean cacheHit = cache.getIfPresent(key) != null;
+      boolean modelHit = model.contains(key);
+      if (cacheHit != modelHit) {
+        assertEquals(modelHit, cacheHit, "event " + event + " (key " + key + "): the model " + (modelHit ? "hit" : "missed"));
+      }
+      if (cacheHit) {
+        hits++;
+        model.reference(key);
+      } else {
+        cache.put(key, key);
+        model.insert(key);
+      }
+      maximumCarryLimit = Math.max(maximumCarryLimit, model.carryLimit());
+    }
+    assertEquals(model.residentKeys(), cache.asMap().keySet(), "resident keys at the end");
+    assertEquals(model.carryLimit(), cache.stats().carryLimit(), "carry limit at the end");
+    System.out.printf("%-15s hit rate %.2f%%, carry limit at most %d, %d spares on carry%n", workload,
+        100.0 * hits / EVENTS, maximumCarryLimit, model.sparesOnCarry());
+    assertEquals(workload.carries, model.sparesOnCarry() > 0, "whether the hot hand carried references");
+  }
+}
