@@ -2,16 +2,14 @@ package io.github.clockpro.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.clockpro.ClockProCache;
 import java.util.SplittableRandom;
-import java.util.function.LongUnaryOperator;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Replays synthetic workloads, which need no trace files, through the cache and the {@link ReferenceModel} as
- * get-then-put-on-miss, and requires the same hits event by event and the same carry limit at the end. The
- * workloads are chosen to drive the adaptive carry both ways: a stationary skewed one raises it and lets the hot
+ * get-then-put-on-miss ({@link LockstepReplay}), and requires the same hits event by event and the same carry
+ * limit at the end. The workloads are chosen to drive the adaptive carry both ways: a stationary skewed one raises it and lets the hot
  * hand carry references; a drifting one keeps the cold target large, so the hand carries none; one whose
  * popular keys change at once wastes the carries of the old ones.
  */
@@ -60,32 +58,11 @@ class SyntheticAgreementTest {
   @ParameterizedTest
   @EnumSource(Workload.class)
   void shouldHitExactlyWhereTheCoreHits(Workload workload) {
-    ClockProCache<Long, Long> cache = ClockProCache.builder().maximumSize(SIZE).build();
-    ReferenceModel<Long> model =
-        new ReferenceModel<>(SIZE, ClockProCache.DEFAULT_MAXIMUM_SCAN_PER_EVICTION, Object::hashCode);
     SplittableRandom random = new SplittableRandom(SIZE);
-    int maximumCarryLimit = 0;
-    long hits = 0;
-    for (int event = 0; event < EVENTS; event++) {
-      Long key = workload.key(event, random);
-      boolean cacheHit = cache.getIfPresent(key) != null;
-      boolean modelHit = model.contains(key);
-      if (cacheHit != modelHit) {
-        assertEquals(modelHit, cacheHit, "event " + event + " (key " + key + "): the model " + (modelHit ? "hit" : "missed"));
-      }
-      if (cacheHit) {
-        hits++;
-        model.reference(key);
-      } else {
-        cache.put(key, key);
-        model.insert(key);
-      }
-      maximumCarryLimit = Math.max(maximumCarryLimit, model.carryLimit());
-    }
-    assertEquals(model.residentKeys(), cache.asMap().keySet(), "resident keys at the end");
-    assertEquals(model.carryLimit(), cache.stats().carryLimit(), "carry limit at the end");
-    System.out.printf("%-15s hit rate %.2f%%, carry limit at most %d, %d spares on carry%n", workload,
-        100.0 * hits / EVENTS, maximumCarryLimit, model.sparesOnCarry());
-    assertEquals(workload.carries, model.sparesOnCarry() > 0, "whether the hot hand carried references");
+    LockstepReplay replay = LockstepReplay.run(SIZE, EVENTS, event -> workload.key(event, random));
+    assertEquals(replay.model.carryLimit(), replay.cache.stats().carryLimit(), "carry limit at the end");
+    System.out.printf("%-15s hit rate %.2f%%, carry limit %d at the end, %d spares on carry%n", workload,
+        100.0 * replay.hits / EVENTS, replay.model.carryLimit(), replay.model.sparesOnCarry());
+    assertEquals(workload.carries, replay.model.sparesOnCarry() > 0, "whether the hot hand carried references");
   }
 }

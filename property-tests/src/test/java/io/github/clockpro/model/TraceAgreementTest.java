@@ -1,9 +1,7 @@
 package io.github.clockpro.model;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.github.clockpro.ClockProCache;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -33,27 +31,8 @@ class TraceAgreementTest {
   @MethodSource("cells")
   void shouldHitExactlyWhereTheCoreHits(String trace, int size) throws IOException {
     long[] keys = read(directory().resolve(trace + ".trace.gz"));
-    ClockProCache<Long, Long> cache = ClockProCache.builder().maximumSize(size).build();
-    ReferenceModel<Long> model =
-        new ReferenceModel<>(size, ClockProCache.DEFAULT_MAXIMUM_SCAN_PER_EVICTION, Object::hashCode);
-    long hits = 0;
-    for (int i = 0; i < keys.length; i++) {
-      Long key = keys[i];
-      boolean cacheHit = cache.getIfPresent(key) != null;
-      boolean modelHit = model.contains(key);
-      if (cacheHit != modelHit) {
-        assertEquals(modelHit, cacheHit, "event " + i + " (key " + key + "): the model " + (modelHit ? "hit" : "missed"));
-      }
-      if (cacheHit) {
-        hits++;
-        model.reference(key);
-      } else {
-        cache.put(key, key);
-        model.insert(key);
-      }
-    }
-    assertEquals(model.residentKeys(), cache.asMap().keySet(), "resident keys at the end");
-    System.out.printf("%-9s %6d  hit rate %.2f%% in both%n", trace, size, 100.0 * hits / keys.length);
+    LockstepReplay replay = LockstepReplay.run(size, keys.length, event -> keys[event]);
+    System.out.printf("%-9s %6d  hit rate %.2f%% in both%n", trace, size, 100.0 * replay.hits / keys.length);
   }
 
   static Stream<Arguments> cells() throws IOException {

@@ -1,0 +1,45 @@
+package io.github.clockpro.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.github.clockpro.ClockProCache;
+import java.util.function.IntToLongFunction;
+
+/**
+ * Replays keys through a new cache and a new {@link ReferenceModel} of the same size side by side, as
+ * get-then-put-on-miss, and fails at the first event where one hits and the other misses, or if they end with
+ * different resident keys.
+ */
+final class LockstepReplay {
+
+  final ClockProCache<Long, Long> cache;
+  final ReferenceModel<Long> model;
+  long hits;
+
+  private LockstepReplay(int size) {
+    cache = ClockProCache.builder().maximumSize(size).build();
+    model = new ReferenceModel<>(size, ClockProCache.DEFAULT_MAXIMUM_SCAN_PER_EVICTION, Object::hashCode);
+  }
+
+  /** Replays {@code events} keys, the key of event {@code i} given by {@code keyOfEvent}, and checks agreement. */
+  static LockstepReplay run(int size, int events, IntToLongFunction keyOfEvent) {
+    LockstepReplay replay = new LockstepReplay(size);
+    for (int i = 0; i < events; i++) {
+      Long key = keyOfEvent.applyAsLong(i);
+      boolean cacheHit = replay.cache.getIfPresent(key) != null;
+      boolean modelHit = replay.model.contains(key);
+      if (cacheHit != modelHit) {
+        assertEquals(modelHit, cacheHit, "event " + i + " (key " + key + "): the model " + (modelHit ? "hit" : "missed"));
+      }
+      if (cacheHit) {
+        replay.hits++;
+        replay.model.reference(key);
+      } else {
+        replay.cache.put(key, key);
+        replay.model.insert(key);
+      }
+    }
+    assertEquals(replay.model.residentKeys(), replay.cache.asMap().keySet(), "resident keys at the end");
+    return replay;
+  }
+}
