@@ -329,7 +329,7 @@ final class ClockProPolicy<K, V> {
         raiseCarryLimit(); // kept hot on its carry alone, then referenced again: the carry paid
       }
       int kept = Math.min(frequency - 1, carryAllowed());
-      spareHot(oldest, kept, kept == 0 ? Node.HOT : Node.carrying(kept, false));
+      spareHot(oldest, kept, Node.carrying(kept, false));
     } else if (carry > 0) {
       spareHot(oldest, carry - 1, Node.carrying(carry - 1, true));
     } else {
