@@ -2,8 +2,6 @@ package io.github.clockpro;
 
 import static java.util.Objects.requireNonNull;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -100,15 +98,6 @@ public final class ClockProCache<K, V> {
 
   private static final System.Logger LOGGER = System.getLogger(ClockProCache.class.getName());
   private static final EvictionObserver[] NO_OBSERVERS = {};
-  private static final VarHandle SIZE;
-
-  static {
-    try {
-      SIZE = MethodHandles.lookup().findVarHandle(ClockProCache.class, "size", int.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
 
   /** The default for {@link Builder#maximumScanPerEviction(int)}. */
   public static final int DEFAULT_MAXIMUM_SCAN_PER_EVICTION = 128;
@@ -117,11 +106,12 @@ public final class ClockProCache<K, V> {
   /** Structural changes guarded by {@link #evictionLock}, which makes this thread the table's one writer; reads lock-free. */
   private final NodeTable<K, V> data;
   /**
-   * The number of entries: mapped nodes that are not placeholders. Changed only by atomic adds through
-   * {@link #SIZE}: under {@link #evictionLock} by inserts and removals, and without it by the fill of a
-   * placeholder, which adds before it clears {@link Node#loading}. Read without a lock.
+   * The number of entries: mapped nodes that are not placeholders. Changed only by atomic adds: under
+   * {@link #evictionLock} by inserts and removals, and without it by the fill of a placeholder, which adds
+   * before it clears {@link Node#loading}. Read without a lock. On cache lines of its own, because misses
+   * change it and every hit reads this object's other fields (see PaddedCount).
    */
-  private volatile int size;
+  private final PaddedCount size = new PaddedCount();
   private final EvictionLock evictionLock = new EvictionLock();
   /** Guarded by {@link #evictionLock}. */
   private final ClockProPolicy<K, V> policy;
@@ -283,7 +273,7 @@ public final class ClockProCache<K, V> {
    * @return the number of entries in the map
    */
   public int size() {
-    return size;
+    return size.getVolatile();
   }
 
   /**
@@ -504,7 +494,7 @@ public final class ClockProCache<K, V> {
       data.remove(node);
       value = node.retire();
       policy.remove(node);
-      SIZE.getAndAdd(this, -1);
+      size.add(-1);
     } finally {
       evictionLock.unlock();
     }
@@ -534,7 +524,7 @@ public final class ClockProCache<K, V> {
         value = node.retire();
       }
       policy.remove(node);
-      SIZE.getAndAdd(this, -1);
+      size.add(-1);
     } finally {
       evictionLock.unlock();
     }
@@ -552,7 +542,7 @@ public final class ClockProCache<K, V> {
       }
       value = node.retire();
       policy.remove(node);
-      SIZE.getAndAdd(this, -1);
+      size.add(-1);
     } finally {
       evictionLock.unlock();
     }
@@ -608,13 +598,13 @@ public final class ClockProCache<K, V> {
         data.remove(victim);
         victim.retire(); // first: once retired, a placeholder can no longer be filled, so loading is final
         if (!victim.loading) {
-          SIZE.getAndAdd(this, -1);
+          size.add(-1);
         }
       }
       data.add(node);
       data.growIfCrowded();
       if (!node.loading) {
-        SIZE.getAndAdd(this, 1);
+        size.add(1);
       }
     } finally {
       evictionLock.unlock();
@@ -642,7 +632,7 @@ public final class ClockProCache<K, V> {
         return false;
       }
       placeholder.value = value;
-      SIZE.getAndAdd(this, 1);
+      size.add(1);
       placeholder.loading = false; // after the value and the count: a reader that sees it clear sees both
     }
     return true;

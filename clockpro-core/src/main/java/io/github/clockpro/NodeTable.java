@@ -42,8 +42,10 @@ import java.util.NoSuchElementException;
  * growth never unmaps a node. Growth relinks each bin's nodes in chain order and points each moved node only at a
  * node moved before it, so every chain a reader can follow is finite at every moment.
  *
- * <p>Fields and who writes them: {@link #table}, {@link #resizes} and {@link #count} are volatile and written
- * only by the writer; slots of a table and {@link Node#nextInBin} likewise.
+ * <p>Fields and who writes them: {@link #table} and {@link #resizes} are volatile and written only by the writer;
+ * slots of a table and {@link Node#nextInBin} likewise. {@link #count} too, through atomic adds on cache lines of
+ * its own (see PaddedCount): the writer changes it on every insert and eviction, and every lookup reads
+ * {@link #table}, which would otherwise share its line.
  */
 final class NodeTable<K, V> implements Iterable<Node<K, V>> {
 
@@ -56,8 +58,8 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
   private volatile Node<K, V>[] table;
   /** Incremented by the writer before and after each growth: odd while growth relinks nodes. */
   private volatile int resizes;
-  /** The number of mapped nodes; written by the writer. */
-  private volatile int count;
+  /** The number of mapped nodes; changed by the writer. */
+  private final PaddedCount count = new PaddedCount();
 
   /** Makes a table sized so that {@code expected} nodes fit without growth. */
   NodeTable(int expected) {
@@ -103,7 +105,7 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
 
   /** Returns the number of mapped nodes. */
   int size() {
-    return count;
+    return count.getVolatile();
   }
 
   /** Returns the current number of slots; for tests and memory accounting. */
@@ -120,7 +122,7 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
     int index = spread(node.hash) & (bins.length - 1);
     node.nextInBin = slot(bins, index);
     SLOT.setRelease(bins, index, node);
-    count = count + 1;
+    count.add(1);
   }
 
   /**
@@ -129,7 +131,7 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
    */
   void growIfCrowded() {
     Node<K, V>[] bins = table;
-    if (count > bins.length && bins.length < MAXIMUM_LENGTH) {
+    if (count.getVolatile() > bins.length && bins.length < MAXIMUM_LENGTH) {
       grow(bins);
     }
   }
@@ -150,7 +152,7 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
         } else {
           previous.nextInBin = node.nextInBin;
         }
-        count = count - 1;
+        count.add(-1);
         return true;
       }
       previous = current;
