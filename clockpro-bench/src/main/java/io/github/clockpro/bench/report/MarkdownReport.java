@@ -154,10 +154,13 @@ final class MarkdownReport {
     line("");
   }
 
-  /** Says whether a target is met; when it is not, gives the ratios unrounded, as 0.998 shows as 1.00. */
+  /**
+   * Says whether a target is met, with the ratios unrounded either way: 0.998 and 1.001 both show as 1.00, and a
+   * reader needs to see which side of the line a ratio fell and how close it was.
+   */
   private static String verdict(boolean met, double caffeine, double cache2k) {
-    return met ? "met"
-        : String.format(Locale.ROOT, "**not met** (unrounded: %.3fx and %.3fx)", caffeine, cache2k);
+    return String.format(Locale.ROOT, "%s (unrounded: %.3fx and %.3fx)", met ? "met" : "**not met**", caffeine,
+        cache2k);
   }
 
   /** For a row measured in rounds, lists the ratio of each round: how far one round's ratio can be trusted. */

@@ -47,6 +47,17 @@ class MarkdownReportTest {
   }
 
   @Test
+  void shouldGiveTheUnroundedRatiosWhenATargetIsMetByLessThanTheRounding() {
+    JmhRow row = new JmhRow("ZipfianSequenceLoading", "capacity=100000 factor=10", 2, row(100.1, 1, 50, 1, 100, 1)
+        .measurements());
+
+    String report = new MarkdownReport(new ReportContext("bin/report", ReportProfile.SMOKE, "now", "abc",
+        "test", null, "1.37", "3.3.1", "2.6.1")).render(List.of(row), List.of(), List.of(), List.of());
+    assertTrue(report.contains("**2.00x** Caffeine's and **1.00x** cache2k's operations per second. Target of "
+        + "issue 6: at least 1.5x Caffeine and 1.0x cache2k: met (unrounded: 2.002x and 1.001x)."), report);
+  }
+
+  @Test
   void shouldNotPairForksWhenTheirCountsDiffer() {
     Map<Implementation, JmhRow.Measurement> measurements = new LinkedHashMap<>();
     measurements.put(Implementation.CLOCKPRO, new JmhRow.Measurement(110, 5, Map.of(), List.of(100.0, 120.0)));
