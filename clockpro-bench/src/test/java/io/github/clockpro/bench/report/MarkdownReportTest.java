@@ -28,8 +28,7 @@ class MarkdownReportTest {
     JmhRow row = new JmhRow("ZipfianSequenceLoading", "capacity=100000 factor=10", 2, measurements);
 
     assertEquals(List.of(0.8, 1.25), row.forkRatios(Implementation.CACHE2K));
-    String report = new MarkdownReport(new ReportContext("bin/report", ReportProfile.SMOKE, "now", "abc",
-        "test", null, "1.37", "3.3.1", "2.6.1")).render(List.of(row), List.of(), List.of(), List.of());
+    String report = render(row);
     assertTrue(report.contains("**2.00x** Caffeine's and **1.00x** cache2k's"), report);
     assertTrue(report.contains("Round by round (the implementations interleaved): 2.00x, 2.00x against "
         + "Caffeine, 0.80x, 1.25x against cache2k."), report);
@@ -37,24 +36,25 @@ class MarkdownReportTest {
 
   @Test
   void shouldGiveTheUnroundedRatiosWhenATargetIsMissedByLessThanTheRounding() {
-    JmhRow row = new JmhRow("ZipfianSequenceLoading", "capacity=100000 factor=10", 2, row(99.8, 1, 50, 1, 100, 1)
-        .measurements());
-
-    String report = new MarkdownReport(new ReportContext("bin/report", ReportProfile.SMOKE, "now", "abc",
-        "test", null, "1.37", "3.3.1", "2.6.1")).render(List.of(row), List.of(), List.of(), List.of());
-    assertTrue(report.contains("**2.00x** Caffeine's and **1.00x** cache2k's operations per second. Target of "
-        + "issue 6: at least 1.5x Caffeine and 1.0x cache2k: **not met** (unrounded: 1.996x and 0.998x)."), report);
+    assertTrue(headline(99.8).contains("**2.00x** Caffeine's and **1.00x** cache2k's operations per second. Target "
+        + "of issue 6: at least 1.5x Caffeine and 1.0x cache2k: **not met** (unrounded: 1.996x and 0.998x)."));
   }
 
   @Test
   void shouldGiveTheUnroundedRatiosWhenATargetIsMetByLessThanTheRounding() {
-    JmhRow row = new JmhRow("ZipfianSequenceLoading", "capacity=100000 factor=10", 2, row(100.1, 1, 50, 1, 100, 1)
-        .measurements());
+    assertTrue(headline(100.1).contains("**2.00x** Caffeine's and **1.00x** cache2k's operations per second. "
+        + "Target of issue 6: at least 1.5x Caffeine and 1.0x cache2k: met (unrounded: 2.002x and 1.001x)."));
+  }
 
-    String report = new MarkdownReport(new ReportContext("bin/report", ReportProfile.SMOKE, "now", "abc",
-        "test", null, "1.37", "3.3.1", "2.6.1")).render(List.of(row), List.of(), List.of(), List.of());
-    assertTrue(report.contains("**2.00x** Caffeine's and **1.00x** cache2k's operations per second. Target of "
-        + "issue 6: at least 1.5x Caffeine and 1.0x cache2k: met (unrounded: 2.002x and 1.001x)."), report);
+  /** Renders a report whose headline row has our score against Caffeine at 50 and cache2k at 100. */
+  private static String headline(double ours) {
+    return render(new JmhRow("ZipfianSequenceLoading", "capacity=100000 factor=10", 2,
+        row(ours, 1, 50, 1, 100, 1).measurements()));
+  }
+
+  private static String render(JmhRow row) {
+    return new MarkdownReport(new ReportContext("bin/report", ReportProfile.SMOKE, "now", "abc", "test", null,
+        "1.37", "3.3.1", "2.6.1")).render(List.of(row), List.of(), List.of(), List.of());
   }
 
   @Test
