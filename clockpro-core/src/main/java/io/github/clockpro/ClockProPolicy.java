@@ -329,9 +329,9 @@ final class ClockProPolicy<K, V> {
         raiseCarryLimit(); // kept hot on its carry alone, then referenced again: the carry paid
       }
       int kept = Math.min(frequency - 1, carryAllowed());
-      spareHot(oldest, kept, Node.carrying(kept, false));
+      spareHot(oldest, kept, false);
     } else if (carry > 0) {
-      spareHot(oldest, carry - 1, Node.carrying(carry - 1, true));
+      spareHot(oldest, carry - 1, true);
     } else {
       if (oldest.status == Node.PROMOTED) {
         raiseThreshold(); // promoted, then never referenced until the hot hand came round: a wasted promotion
@@ -352,9 +352,10 @@ final class ClockProPolicy<K, V> {
     return coldTarget <= CARRY_COLD_TARGET_FACTOR * minimumColdTarget ? carryLimit : 0;
   }
 
-  private void spareHot(Node<K, V> node, int carry, byte status) {
+  /** Places a spared hot page at the head, carrying {@code carry} references into its next revolution. */
+  private void spareHot(Node<K, V> node, int carry, boolean sparedByCarry) {
     node.frequency = (byte) carry;
-    node.status = status;
+    node.status = Node.carrying(carry, sparedByCarry);
     node.stamp = now++;
     hot.advance();
   }
