@@ -8,9 +8,9 @@ import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.info.FieldLayout;
 
 /**
- * Checks, on the running JVM, the layout {@link PaddedCount} relies on: its value has at least
- * {@link #PADDING} bytes of the object itself on either side, so no other object's field shares its cache
- * line or the line adjacent-line prefetch pairs with it.
+ * Checks, on the running JVM, the layout {@link PaddedCount} and {@link HitCounter.Cell} rely on: their fields
+ * have at least {@link #PADDING} bytes of the object itself on either side, so no other object's field shares
+ * their cache lines or the lines adjacent-line prefetch pairs with them.
  */
 class PaddedCountLayoutTest {
 
@@ -19,17 +19,32 @@ class PaddedCountLayoutTest {
 
   @Test
   void shouldKeepOtherObjectsAtLeastTwoCacheLinesFromTheValue() {
-    ClassLayout layout = ClassLayout.parseClass(PaddedCount.class);
-    FieldLayout value = layout.fields().stream()
-        .filter(field -> field.name().equals("value"))
-        .findFirst()
-        .orElseThrow();
+    assertPadded(PaddedCount.class, "value");
+  }
 
-    long before = value.offset();
-    long after = layout.instanceSize() - (value.offset() + value.size());
+  @Test
+  void shouldKeepOtherObjectsAtLeastTwoCacheLinesFromAHitCell() {
+    assertPadded(HitCounter.Cell.class, "owner", "value");
+  }
 
-    assertTrue(before >= PADDING, "bytes before the value: " + before + "\n" + layout.toPrintable());
-    assertTrue(after >= PADDING, "bytes after the value: " + after + "\n" + layout.toPrintable());
+  private static void assertPadded(Class<?> type, String... names) {
+    ClassLayout layout = ClassLayout.parseClass(type);
+    long first = Long.MAX_VALUE;
+    long end = 0;
+    for (String name : names) {
+      FieldLayout field = layout.fields().stream()
+          .filter(candidate -> candidate.name().equals(name))
+          .findFirst()
+          .orElseThrow();
+      first = Math.min(first, field.offset());
+      end = Math.max(end, field.offset() + field.size());
+    }
+
+    long before = first;
+    long after = layout.instanceSize() - end;
+
+    assertTrue(before >= PADDING, "bytes before the fields: " + before + "\n" + layout.toPrintable());
+    assertTrue(after >= PADDING, "bytes after the fields: " + after + "\n" + layout.toPrintable());
   }
 
   @Test
