@@ -3,6 +3,7 @@ package io.github.clockpro.bench;
 import io.github.clockpro.bench.latency.LatencyCommand;
 import io.github.clockpro.bench.memory.MemoryCommand;
 import io.github.clockpro.bench.report.ReportCommand;
+import io.github.clockpro.bench.paired.PairedCommand;
 import io.github.clockpro.bench.showcase.ShowcaseCommand;
 import io.github.clockpro.bench.simulator.SimulateCommand;
 import java.util.Arrays;
@@ -11,7 +12,7 @@ import java.util.Arrays;
  * The entry point of the benchmark jar: dispatches to a subcommand.
  *
  * <pre>
- * java -jar clockpro-bench/target/clockpro-bench.jar jmh|simulate|memory|latency|report|showcase [options]
+ * java -jar clockpro-bench/target/clockpro-bench.jar jmh|simulate|memory|latency|report|showcase|paired [options]
  * </pre>
  * {@code jmh} passes its arguments to JMH's own command line ({@code jmh -h} lists them). Bad arguments end
  * the program with status 2 and a message naming the argument.
@@ -25,7 +26,8 @@ public final class Main {
       "  " + MemoryCommand.USAGE,
       "  " + LatencyCommand.USAGE,
       "  " + ReportCommand.USAGE,
-      "  " + ShowcaseCommand.USAGE);
+      "  " + ShowcaseCommand.USAGE,
+      "  " + PairedCommand.USAGE);
 
   private Main() {}
 
@@ -49,6 +51,7 @@ public final class Main {
         case "latency" -> LatencyCommand.run(rest);
         case "report" -> ReportCommand.run(rest);
         case "showcase" -> ShowcaseCommand.run(rest);
+        case "paired" -> PairedCommand.run(rest);
         case "-h", "--help", "help" -> System.out.println(USAGE);
         default -> throw new IllegalArgumentException("unknown command '" + arguments[0] + "'");
       }

@@ -1,0 +1,132 @@
+package io.github.clockpro.bench.paired;
+
+import io.github.clockpro.bench.cache.BenchmarkCache;
+import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.bench.workload.KeySpace;
+import io.github.clockpro.bench.workload.ZipfianGenerator;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * One implementation's side of a paired comparison: a cache, its key space and one generator per thread, and the
+ * bursts that run the workload on them.
+ *
+ * <p>{@link PairedComparison} loads this class once per implementation, each time in a class loader of its own,
+ * and calls it by reflection; so its constructor and {@link #burst} take and return JDK types only. Each copy is
+ * compiled by the JIT for one implementation alone: the call sites into the cache see one receiver class, as
+ * they do in a JMH fork.
+ *
+ * <p>The generators keep their state from burst to burst, so every burst draws new keys. Not thread-safe: one
+ * burst at a time.
+ */
+public final class BurstDriver {
+
+  private static final int BATCH = 256;
+
+  private final BenchmarkCache cache;
+  private final KeySpace keys;
+  private final ZipfianGenerator zipfian;
+  private final boolean readThrough;
+  private final long missCost;
+  private final SplittableRandom[] randoms;
+
+  /**
+   * Builds and warms the cache: for {@code zipfian}, {@code 2 x capacity} draws at no miss cost, as the JMH
+   * benchmark does; for {@code hits}, a put of every key.
+   *
+   * @param implementation an {@link Implementation#displayName()}
+   * @param kind {@link PairedWorkload#kind()}
+   * @param capacity the cache's maximum size
+   * @param factor the key space over the capacity
+   * @param missCost the loader's cost in {@link Blackhole#consumeCPU} tokens
+   * @param threads the threads a burst runs
+   */
+  public BurstDriver(String implementation, String kind, int capacity, int factor, long missCost, int threads) {
+    PairedWorkload workload = new PairedWorkload(kind, capacity, factor, missCost, threads);
+    this.cache = Implementation.named(implementation).create(capacity);
+    this.readThrough = workload.kind().equals(PairedWorkload.ZIPFIAN);
+    this.keys = new KeySpace((long) capacity * (readThrough ? factor : 1));
+    this.zipfian = new ZipfianGenerator(keys.size(), ZipfianGenerator.DEFAULT_EXPONENT);
+    this.missCost = missCost;
+    if (readThrough) {
+      SplittableRandom warm = new SplittableRandom(-1);
+      Function<Long, Long> free = key -> key;
+      for (long draw = 0; draw < 2L * capacity; draw++) {
+        cache.get(keys.key(zipfian.next(warm)), free);
+      }
+    } else {
+      for (long index = 0; index < capacity; index++) {
+        cache.put(keys.key(index), keys.key(index));
+      }
+    }
+    this.randoms = new SplittableRandom[threads];
+    for (int thread = 0; thread < threads; thread++) {
+      randoms[thread] = new SplittableRandom(0x2545F4914F6CDD1DL * (thread + 1));
+    }
+  }
+
+  /**
+   * Runs the workload on every thread for about {@code millis} milliseconds.
+   *
+   * @return the operations done, the misses among them, and the wall time in nanoseconds, from the start of the
+   *     first thread to the end of the last
+   * @throws InterruptedException if interrupted while waiting for the threads
+   */
+  public long[] burst(long millis) throws InterruptedException {
+    AtomicBoolean stop = new AtomicBoolean();
+    long[] operations = new long[randoms.length];
+    long[] misses = new long[randoms.length];
+    Thread[] threads = new Thread[randoms.length];
+    for (int index = 0; index < threads.length; index++) {
+      int thread = index;
+      threads[thread] = new Thread(() -> {
+        SplittableRandom random = randoms[thread];
+        long[] loads = new long[1];
+        Function<Long, Long> loader = key -> {
+          loads[0]++;
+          Blackhole.consumeCPU(missCost);
+          return key;
+        };
+        long done = 0;
+        long absent = 0;
+        while (!stop.get()) {
+          for (int step = 0; step < BATCH; step++) {
+            Long key = keys.key(zipfian.next(random));
+            if (readThrough) {
+              cache.get(key, loader);
+            } else if (cache.getIfPresent(key) == null) {
+              absent++;
+            }
+          }
+          done += BATCH;
+        }
+        operations[thread] = done;
+        misses[thread] = readThrough ? loads[0] : absent;
+      }, "paired-" + thread);
+    }
+    long start = System.nanoTime();
+    for (Thread thread : threads) {
+      thread.start();
+    }
+    Thread.sleep(millis);
+    stop.set(true);
+    for (Thread thread : threads) {
+      thread.join();
+    }
+    long wall = System.nanoTime() - start;
+    long totalOperations = 0;
+    long totalMisses = 0;
+    for (int thread = 0; thread < threads.length; thread++) {
+      totalOperations += operations[thread];
+      totalMisses += misses[thread];
+    }
+    return new long[] {totalOperations, totalMisses, wall};
+  }
+
+  /** Releases the cache. */
+  public void close() {
+    cache.close();
+  }
+}

@@ -1,0 +1,88 @@
+package io.github.clockpro.bench.paired;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.clockpro.bench.cache.Implementation;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PairedComparisonTest {
+
+  @Test
+  void shouldMeasureEveryImplementationInEveryRound() throws InterruptedException {
+    ByteArrayOutputStream progress = new ByteArrayOutputStream();
+    PairedResult result = new PairedComparison(PairedWorkload.zipfian(1_000, 10, 2), 3, 1, 20)
+        .run(new PrintStream(progress, true, StandardCharsets.UTF_8));
+
+    for (Implementation implementation : Implementation.CONCURRENT) {
+      assertTrue(result.throughput(implementation) > 0, implementation + " throughput");
+      assertTrue(result.hitRate(implementation) > 0 && result.hitRate(implementation) < 1,
+          implementation + " hit rate " + result.hitRate(implementation));
+    }
+    assertEquals(3, result.ratios().get(Implementation.CAFFEINE).size());
+    assertEquals(3, result.ratios().get(Implementation.CACHE2K).size());
+    String lines = progress.toString(StandardCharsets.UTF_8);
+    assertTrue(lines.contains("warm-up round 1 of 1") && lines.contains("round 3 of 3"), lines);
+    String summary = PairedCommand.summary(result);
+    assertTrue(summary.contains("clockpro / cache2k") && summary.contains("quartiles"), summary);
+  }
+
+  @Test
+  void shouldHitEveryReadOfThePrefilledCache() throws InterruptedException {
+    PairedResult result = new PairedComparison(PairedWorkload.hits(1_000, 1), 1, 0, 20).run(null);
+
+    for (Implementation implementation : Implementation.CONCURRENT) {
+      assertEquals(1.0, result.hitRate(implementation), implementation + " hit rate");
+    }
+  }
+
+  @Test
+  void shouldLoadEachDriverInItsOwnClassLoader() throws Exception {
+    try (URLClassLoader first = new URLClassLoader(PairedComparison.classPath(), ClassLoader.getPlatformClassLoader());
+        URLClassLoader second = new URLClassLoader(PairedComparison.classPath(),
+            ClassLoader.getPlatformClassLoader())) {
+      Class<?> one = Class.forName(BurstDriver.class.getName(), false, first);
+      Class<?> other = Class.forName(BurstDriver.class.getName(), false, second);
+
+      assertNotSame(one, other);
+      assertNotSame(BurstDriver.class, one);
+    }
+  }
+
+  @Test
+  void shouldTakeQuartilesBetweenRanks() {
+    PairedResult result = new PairedResult(PairedWorkload.hits(10, 1), 4, 1,
+        Map.of(Implementation.CLOCKPRO, new long[] {1, 0, 1}),
+        Map.of(Implementation.CACHE2K, List.of(4.0, 1.0, 3.0, 2.0)));
+
+    assertEquals(2.5, result.median(Implementation.CACHE2K), 1e-9);
+    assertEquals(1.75, result.lowerQuartile(Implementation.CACHE2K), 1e-9);
+    assertEquals(3.25, result.upperQuartile(Implementation.CACHE2K), 1e-9);
+  }
+
+  @Test
+  void shouldRejectArgumentsOutOfRangeByName() {
+    PairedWorkload workload = PairedWorkload.hits(10, 1);
+
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> new PairedComparison(workload, 0, 0, 1))
+        .getMessage().contains("rounds"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> new PairedComparison(workload, 1, -1, 1))
+        .getMessage().contains("warmupRounds"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> new PairedComparison(workload, 1, 0, 0))
+        .getMessage().contains("burstMillis"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> new PairedWorkload("scan", 10, 1, 0, 1))
+        .getMessage().contains("kind"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> PairedWorkload.zipfian(0, 10, 1))
+        .getMessage().contains("capacity"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> PairedWorkload.zipfian(10, 10, 0))
+        .getMessage().contains("threads"));
+  }
+}
