@@ -6,6 +6,8 @@ import io.github.clockpro.bench.latency.LatencyCommand;
 import io.github.clockpro.bench.latency.LatencyResult;
 import io.github.clockpro.bench.memory.MemoryCommand;
 import io.github.clockpro.bench.memory.MemoryResult;
+import io.github.clockpro.bench.paired.PairedResult;
+import io.github.clockpro.bench.paired.PairedWorkload;
 import io.github.clockpro.bench.simulator.SimulateCommand;
 import io.github.clockpro.bench.simulator.SimulationResult;
 import io.github.clockpro.bench.simulator.TraceCatalog;
@@ -77,6 +79,12 @@ public final class ReportCommand {
     Path json = assets.resolve("jmh-" + profile.displayName() + ".json");
     List<RunResult> jmhResults = JmhRunner.run(profile, json);
 
+    List<PairedResult> paired = new ArrayList<>();
+    for (PairedWorkload workload : profile.paired().workloads()) {
+      progress("paired comparison in this JVM: " + workload.describe(), start);
+      paired.add(profile.paired().comparison(workload).run(System.out));
+    }
+
     progress("trace simulator (" + traces.size() + " workloads)", start);
     List<SimulationResult> simulations = new TraceSimulator(List.of(Implementation.values())).run(traces,
         System.out);
@@ -92,7 +100,7 @@ public final class ReportCommand {
     writeCharts(rows, simulations, assets);
     ReportContext context = new ReportContext(command(profile), profile, timestamp, commit(), machine(),
         tracesDescription, version("jmh"), version("caffeine"), version("cache2k"));
-    String markdown = new MarkdownReport(context).render(rows, simulations, memory, latency);
+    String markdown = new MarkdownReport(context).render(rows, paired, simulations, memory, latency);
     Files.writeString(output.resolve("benchmarks.md"), markdown, StandardCharsets.UTF_8);
     progress("done", start);
   }

@@ -3,6 +3,8 @@ package io.github.clockpro.bench.report;
 import io.github.clockpro.bench.jmh.GetPutBenchmark;
 import io.github.clockpro.bench.jmh.RandomSequenceBenchmark;
 import io.github.clockpro.bench.jmh.ZipfianSequenceLoadingBenchmark;
+import io.github.clockpro.bench.paired.PairedComparison;
+import io.github.clockpro.bench.paired.PairedWorkload;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -16,13 +18,13 @@ import java.util.stream.Collectors;
 public enum ReportProfile {
   /** The default: the report in docs/benchmarks.md. */
   QUICK("quick", 2, 1, 4, 1, "-Xmx3g", List.of(
-      zipfian("100000", List.of("10"), 2).measuredInRounds(3, 5, 2),
+      zipfian("100000", List.of("10"), 2).measuredInRounds(2, 5, 2),
       zipfian("100000", List.of("2", "20"), 2),
       zipfian("100000", List.of("10"), 1),
       random("100000", 2),
-      getPut("100000", "100", 2).measuredInRounds(3, 5, 2),
+      getPut("100000", "100", 2).measuredInRounds(2, 5, 2),
       getPut("100000", "75,0", 2)),
-      List.of(100_000, 1_000_000), 4, 1),
+      List.of(100_000, 1_000_000), 4, 1, new PairedSettings(100_000, 15, 3, 1_000)),
   /** The full matrix: 100K, 1M and 10M entries, 1, 2 and 4 threads, longer iterations. */
   LONG("long", 3, 3, 5, 3, "-Xmx4g", List.of(
       zipfian("100000,1000000,10000000", List.of("2", "10", "20"), 1),
@@ -34,12 +36,34 @@ public enum ReportProfile {
       getPut("100000,1000000", 1),
       getPut("100000,1000000", 2),
       getPut("100000,1000000", 4)),
-      List.of(100_000, 1_000_000), 20, 1),
+      List.of(100_000, 1_000_000), 20, 1, new PairedSettings(100_000, 60, 5, 2_000)),
   /** A pipeline check with tiny iterations; never for publishing. */
   SMOKE("smoke", 1, 1, 1, 1, "-Xmx1g", List.of(
       zipfian("10000", List.of("10"), 2).measuredInRounds(2, 1, 1),
       new JmhRun(GetPutBenchmark.class.getName(), Map.of("capacity", "10000", "readPercent", "100"), 2)),
-      List.of(10_000), 1, 20);
+      List.of(10_000), 1, 20, new PairedSettings(10_000, 1, 0, 100));
+
+  /**
+   * The paired comparisons of the headline (see {@link PairedComparison}): read-through Zipfian over 10x the
+   * capacity and 100% hits, both with 2 threads.
+   *
+   * @param capacity the cache's maximum size
+   * @param rounds measured rounds
+   * @param warmupRounds rounds run first and not counted
+   * @param burstMillis the length of one implementation's burst in a round
+   */
+  public record PairedSettings(int capacity, int rounds, int warmupRounds, long burstMillis) {
+
+    /** The workloads compared. */
+    public List<PairedWorkload> workloads() {
+      return List.of(PairedWorkload.zipfian(capacity, 10, 2), PairedWorkload.hits(capacity, 2));
+    }
+
+    /** Runs one workload's comparison. */
+    public PairedComparison comparison(PairedWorkload workload) {
+      return new PairedComparison(workload, rounds, warmupRounds, burstMillis);
+    }
+  }
 
   /**
    * One invocation of JMH, or, with rounds, one per round and implementation.
@@ -93,10 +117,11 @@ public enum ReportProfile {
   private final List<Integer> memorySizes;
   private final int latencySeconds;
   private final int syntheticScale;
+  private final PairedSettings paired;
 
   ReportProfile(String displayName, int warmupIterations, int warmupSeconds, int measurementIterations,
       int measurementSeconds, String heap, List<JmhRun> jmhRuns, List<Integer> memorySizes, int latencySeconds,
-      int syntheticScale) {
+      int syntheticScale, PairedSettings paired) {
     this.displayName = displayName;
     this.warmupIterations = warmupIterations;
     this.warmupSeconds = warmupSeconds;
@@ -107,6 +132,7 @@ public enum ReportProfile {
     this.memorySizes = memorySizes;
     this.latencySeconds = latencySeconds;
     this.syntheticScale = syntheticScale;
+    this.paired = paired;
   }
 
   private static JmhRun zipfian(String capacities, List<String> factors, int threads) {
@@ -168,6 +194,11 @@ public enum ReportProfile {
   /** Returns the divisor of the synthetic workloads' length (1: full length). */
   public int syntheticScale() {
     return syntheticScale;
+  }
+
+  /** Returns the settings of the headline's paired comparisons. */
+  public PairedSettings paired() {
+    return paired;
   }
 
   /** Describes the JMH settings, for the report. */

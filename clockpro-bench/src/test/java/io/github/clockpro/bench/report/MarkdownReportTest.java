@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.bench.paired.PairedResult;
+import io.github.clockpro.bench.paired.PairedWorkload;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,14 +38,46 @@ class MarkdownReportTest {
 
   @Test
   void shouldGiveTheUnroundedRatiosWhenATargetIsMissedByLessThanTheRounding() {
-    assertTrue(headline(99.8).contains("**2.00x** Caffeine's and **1.00x** cache2k's operations per second. Target "
-        + "of issue 6: at least 1.5x Caffeine and 1.0x cache2k: **not met** (unrounded: 1.996x and 0.998x)."));
+    assertTrue(headline(99.8).contains("**2.00x** Caffeine's and **1.00x** cache2k's operations per second in JMH. "
+        + "Target of issue 6: at least 1.5x Caffeine and 1.0x cache2k: **not met** (unrounded: JMH 1.996x and "
+        + "0.998x)."));
   }
 
   @Test
   void shouldGiveTheUnroundedRatiosWhenATargetIsMetByLessThanTheRounding() {
-    assertTrue(headline(100.1).contains("**2.00x** Caffeine's and **1.00x** cache2k's operations per second. "
-        + "Target of issue 6: at least 1.5x Caffeine and 1.0x cache2k: met (unrounded: 2.002x and 1.001x)."));
+    assertTrue(headline(100.1).contains("**2.00x** Caffeine's and **1.00x** cache2k's operations per second in "
+        + "JMH. Target of issue 6: at least 1.5x Caffeine and 1.0x cache2k: met (unrounded: JMH 2.002x and "
+        + "1.001x)."));
+  }
+
+  @Test
+  void shouldMeetATargetOnlyWhenThePairedComparisonMeetsItToo() {
+    JmhRow row = new JmhRow("ZipfianSequenceLoading", "capacity=100000 factor=10", 2,
+        row(110, 1, 50, 1, 100, 1).measurements());
+    PairedResult behind = paired(List.of(1.9, 2.0, 2.1), List.of(0.9, 0.95, 1.02));
+    PairedResult ahead = paired(List.of(1.9, 2.0, 2.1), List.of(1.0, 1.05, 1.1));
+
+    assertEquals("clockpro does **2.20x** Caffeine's and **1.10x** cache2k's operations per second in JMH, and "
+            + "**2.00x** and **0.95x** (medians over 3 rounds) in the paired comparison. Target: at least 1.0x: "
+            + "**not met** (unrounded: JMH 2.200x and 1.100x; paired 2.000x and 0.950x).",
+        MarkdownReport.target(row, behind, 1.0, 1.0, "Target: at least 1.0x"));
+    assertTrue(MarkdownReport.target(row, ahead, 1.0, 1.0, "Target").contains(": met (unrounded"));
+
+    String report = new MarkdownReport(new ReportContext("bin/report", ReportProfile.SMOKE, "now", "abc", "test",
+        null, "1.37", "3.3.1", "2.6.1")).render(List.of(row), List.of(behind), List.of(), List.of(), List.of());
+    assertTrue(report.contains("## Paired comparison (one JVM)"), report);
+    assertTrue(report.contains("| 2.00x (1.95x to 2.05x) | 0.95x (0.93x to 0.99x) |"), report);
+    assertTrue(report.contains("- paired comparison, ZipfianSequenceLoading capacity=100000 factor=10 (miss cost "
+        + "1000 tokens), 2 threads: median 0.95x cache2k (quartiles 0.93x to 0.99x)"), report);
+  }
+
+  private static PairedResult paired(List<Double> caffeine, List<Double> cache2k) {
+    Map<Implementation, long[]> totals = new LinkedHashMap<>();
+    for (Implementation implementation : Implementation.CONCURRENT) {
+      totals.put(implementation, new long[] {1_000, 100, 1_000_000});
+    }
+    return new PairedResult(PairedWorkload.zipfian(100_000, 10, 2), caffeine.size(), 1_000, totals,
+        Map.of(Implementation.CAFFEINE, caffeine, Implementation.CACHE2K, cache2k));
   }
 
   /** Renders a report whose headline row has our score against Caffeine at 50 and cache2k at 100. */
@@ -54,7 +88,7 @@ class MarkdownReportTest {
 
   private static String render(JmhRow row) {
     return new MarkdownReport(new ReportContext("bin/report", ReportProfile.SMOKE, "now", "abc", "test", null,
-        "1.37", "3.3.1", "2.6.1")).render(List.of(row), List.of(), List.of(), List.of());
+        "1.37", "3.3.1", "2.6.1")).render(List.of(row), List.of(), List.of(), List.of(), List.of());
   }
 
   @Test
