@@ -11,7 +11,8 @@ package io.github.clockpro;
  *
  * <h2>Design</h2>
  * A FIFO ring of exactly {@code capacity} slots records every insertion in order: hash, stamp and the referenced
- * flag (packed into the stamp's lowest bit). The ring keeps the stamp's low 31 bits only, and reads a stamp back
+ * flag, packed into one long per insertion (the hash in the high half; the stamp shifted left by one, over the
+ * flag, in the low half), so that an insertion writes and a drop reads one array, not two. The ring keeps the stamp's low 31 bits only, and reads a stamp back
  * as the newest stamp ever added minus the distance between the two in those bits; that is exact while an entry
  * is fewer than 2<sup>31</sup> placements older than the newest one, which the policy's logical clock reaches
  * only after two billion placements with no eviction in between. Past that, the entry's test period is misread:
@@ -52,10 +53,11 @@ final class NonResidentSet {
   private final int capacity;
   private final int seed;
 
-  /** Hashes in insertion order, oldest at {@link #head}. */
-  private int[] ringHashes;
-  /** The low 31 bits of each insertion's stamp, shifted left by one, {@code | referenced}; parallel to {@link #ringHashes}. */
-  private int[] ringStamps;
+  /**
+   * Insertions in order, oldest at {@link #head}: the hash in the high 32 bits; in the low 32 bits, the low 31
+   * bits of the stamp shifted left by one, {@code | referenced}. See {@link #ringEntry}.
+   */
+  private long[] ring;
   /** The largest stamp added so far: the reference that {@link #stampAt} reads stored stamps against. */
   private long newestStamp;
   /** The ring slot of the oldest insertion. */
@@ -75,8 +77,7 @@ final class NonResidentSet {
     this.capacity = capacity;
     this.seed = seed;
     int ringLength = Math.min(MINIMUM_LENGTH, capacity);
-    this.ringHashes = new int[ringLength];
-    this.ringStamps = new int[ringLength];
+    this.ring = new long[ringLength];
     this.table = new long[MINIMUM_LENGTH];
   }
 
@@ -95,12 +96,11 @@ final class NonResidentSet {
     boolean dropped = false;
     if (ringCount == capacity) {
       dropped = dropOldest();
-    } else if (ringCount == ringHashes.length) {
+    } else if (ringCount == ring.length) {
       growRing();
     }
     int slot = slotAfter(head, ringCount);
-    ringHashes[slot] = hash;
-    ringStamps[slot] = (int) ((stamp & STAMP_MASK) << 1) | (referenced ? 1 : 0);
+    ring[slot] = ringEntry(hash, stamp, referenced);
     newestStamp = Math.max(newestStamp, stamp);
     ringCount++;
     int index = indexOf(hash);
@@ -121,7 +121,7 @@ final class NonResidentSet {
   /** Whether the hash's newest live insertion was evicted referenced; {@code false} if absent. */
   boolean wasReferenced(int hash) {
     int index = indexOf(hash);
-    return index >= 0 && (ringStamps[ringSlotOf(table[index])] & 1) != 0;
+    return index >= 0 && (ring[ringSlotOf(table[index])] & 1) != 0;
   }
 
   /** Removes the hash if it is live; returns whether it was. */
@@ -155,7 +155,7 @@ final class NonResidentSet {
 
   /** Reads back the full stamp of a ring slot; see the class comment. */
   private long stampAt(int slot) {
-    long low = (ringStamps[slot] >>> 1) & STAMP_MASK;
+    long low = ((int) ring[slot] >>> 1) & STAMP_MASK;
     return newestStamp - ((newestStamp - low) & STAMP_MASK);
   }
 
@@ -163,7 +163,7 @@ final class NonResidentSet {
     int slot = head;
     head = slotAfter(head, 1);
     ringCount--;
-    int index = indexOf(ringHashes[slot]);
+    int index = indexOf(hashOf(ring[slot]));
     if (index >= 0 && ringSlotOf(table[index]) == slot) {
       deleteAt(index);
       return true;
@@ -173,23 +173,19 @@ final class NonResidentSet {
 
   private int slotAfter(int slot, int distance) {
     int next = slot + distance;
-    return next >= ringHashes.length ? next - ringHashes.length : next;
+    return next >= ring.length ? next - ring.length : next;
   }
 
   /** Doubles the ring (up to the capacity), moving the oldest insertion to slot 0; rebuilds the table. */
   private void growRing() {
-    int length = (int) Math.min(capacity, 2L * ringHashes.length);
-    int[] hashes = new int[length];
-    int[] stamps = new int[length];
+    int length = (int) Math.min(capacity, 2L * ring.length);
+    long[] grown = new long[length];
     for (int i = 0; i < ringCount; i++) {
-      int from = slotAfter(head, i);
-      hashes[i] = ringHashes[from];
-      stamps[i] = ringStamps[from];
+      grown[i] = ring[slotAfter(head, i)];
     }
     int oldHead = head;
-    int oldLength = ringHashes.length;
-    ringHashes = hashes;
-    ringStamps = stamps;
+    int oldLength = ring.length;
+    ring = grown;
     head = 0;
     for (int index = 0; index < table.length; index++) {
       long entry = table[index];
@@ -259,10 +255,16 @@ final class NonResidentSet {
     }
   }
 
+  private static long ringEntry(int hash, long stamp, boolean referenced) {
+    return ((long) hash << 32) | ((((stamp & STAMP_MASK) << 1) | (referenced ? 1 : 0)) & 0xFFFF_FFFFL);
+  }
+
+  /** A table entry: the hash in the high 32 bits, the ring slot plus one in the low 32 bits. */
   private static long entry(int hash, int ringSlot) {
     return ((long) hash << 32) | (ringSlot + 1L);
   }
 
+  /** The hash of a table entry or a ring entry. */
   private static int hashOf(long entry) {
     return (int) (entry >>> 32);
   }
