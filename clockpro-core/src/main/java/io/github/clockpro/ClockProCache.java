@@ -602,7 +602,7 @@ public final class ClockProCache<K, V> {
         }
       }
       data.add(node);
-      data.growIfCrowded();
+      data.growIfCrowded(policy.hotSize() + policy.coldSize()); // mapped if and only if linked
       if (!node.loading) {
         size.add(1);
       }

@@ -23,9 +23,8 @@ import java.util.function.IntSupplier;
  *       load stores its value without the eviction lock, adding to the size before it clears the placeholder's
  *       flag, so a check that overlaps it may count that load on both sides; with no load storing its value,
  *       the size equals hot + cold less the placeholders.
- *   <li>{@code TABLE_STRUCTURE}: every mapped node sits in the bin its hash selects, the table's count is the
- *       number of nodes in its bins, and the table has at least as many slots as nodes, up to its maximum
- *       length.
+ *   <li>{@code TABLE_STRUCTURE}: every mapped node sits in the bin its hash selects, and the table has at least
+ *       as many slots as nodes, up to its maximum length.
  *   <li>{@code NON_RESIDENT_BOUND}: non-resident entries &lt;= maximumSize.
  *   <li>{@code COLD_TARGET_RANGE}: the cold target lies within its bounds, which lie within [1, maximumSize].
  *   <li>{@code THRESHOLD_RANGE}: 1 &lt;= scan threshold &lt;= {@link Node#MAX_FREQUENCY}.
@@ -69,19 +68,16 @@ final class Invariants {
         violations.add("TABLE_STRUCTURE: key " + node.key + " is not found in the bin its hash selects");
       }
     }
-    if (data.size() != resident) {
-      violations.add("MAPPED_IMPLIES_LINKED: " + data.size() + " mapped nodes != hot + cold " + resident);
+    if (mapped != resident) {
+      violations.add("MAPPED_IMPLIES_LINKED: " + mapped + " mapped nodes != hot + cold " + resident);
     }
     int size = sizeReader.getAsInt();
     if (size < resident - placeholders || size > resident) {
       violations.add("SIZE_COUNT: size " + size + " not within [hot + cold " + resident + " less "
           + placeholders + " placeholders, hot + cold]");
     }
-    if (mapped != data.size()) {
-      violations.add("TABLE_STRUCTURE: " + mapped + " nodes in the bins, but a count of " + data.size());
-    }
-    if (data.size() > data.length() && data.length() < NodeTable.MAXIMUM_LENGTH) {
-      violations.add("TABLE_STRUCTURE: " + data.size() + " nodes in " + data.length() + " slots");
+    if (mapped > data.length() && data.length() < NodeTable.MAXIMUM_LENGTH) {
+      violations.add("TABLE_STRUCTURE: " + mapped + " nodes in " + data.length() + " slots");
     }
     if (policy.nonResidentSize() > maximumSize) {
       violations.add("NON_RESIDENT_BOUND: " + policy.nonResidentSize() + " > maximumSize " + maximumSize);

@@ -43,9 +43,10 @@ import java.util.NoSuchElementException;
  * node moved before it, so every chain a reader can follow is finite at every moment.
  *
  * <p>Fields and who writes them: {@link #table} and {@link #resizes} are volatile and written only by the writer;
- * slots of a table and {@link Node#nextInBin} likewise. {@link #count} too, through atomic adds on cache lines of
- * its own (see PaddedCount): the writer changes it on every insert and eviction, and every lookup reads
- * {@link #table}, which would otherwise share its line.
+ * slots of a table and {@link Node#nextInBin} likewise. The table keeps no count of its nodes: the writer
+ * already knows how many it has mapped (the cache's policy counts them as it links them) and passes that to
+ * {@link #growIfCrowded}. A count here would be one more line that every insert and eviction writes, and that a
+ * writer on another core must then fetch.
  */
 final class NodeTable<K, V> implements Iterable<Node<K, V>> {
 
@@ -59,7 +60,6 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
   /** Incremented by the writer before and after each growth: odd while growth relinks nodes. */
   private volatile int resizes;
   /** The number of mapped nodes; changed by the writer. */
-  private final PaddedCount count = new PaddedCount();
 
   /** Makes a table sized so that {@code expected} nodes fit without growth. */
   NodeTable(int expected) {
@@ -103,11 +103,6 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
     }
   }
 
-  /** Returns the number of mapped nodes. */
-  int size() {
-    return count.getVolatile();
-  }
-
   /** Returns the current number of slots; for tests and memory accounting. */
   int length() {
     return table.length;
@@ -122,16 +117,17 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
     int index = spread(node.hash) & (bins.length - 1);
     node.nextInBin = slot(bins, index);
     SLOT.setRelease(bins, index, node);
-    count.add(1);
   }
 
   /**
    * Doubles the table if it holds more nodes than slots. Writer only. Separate from {@link #add}, so that the
    * writer grows the table once its whole change is done.
+   *
+   * @param count the number of nodes mapped now, which the writer keeps
    */
-  void growIfCrowded() {
+  void growIfCrowded(int count) {
     Node<K, V>[] bins = table;
-    if (count.getVolatile() > bins.length && bins.length < MAXIMUM_LENGTH) {
+    if (count > bins.length && bins.length < MAXIMUM_LENGTH) {
       grow(bins);
     }
   }
@@ -152,7 +148,6 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
         } else {
           previous.nextInBin = node.nextInBin;
         }
-        count.add(-1);
         return true;
       }
       previous = current;

@@ -11,11 +11,10 @@ import java.lang.invoke.VarHandle;
  * semantics, safe for any number of writers.
  *
  * <h2>Why</h2>
- * The cache's size was a field of {@link ClockProCache} and the table's node count a field of {@link NodeTable}.
- * Each miss changes both (the insert adds one, the eviction takes one away), and each hit reads other fields of
- * both objects ({@code data} and {@code counters} of the cache, {@code table} of the table). With two threads,
- * every miss on one core therefore took away, from the other core's cache, the two lines that core's next hit
- * needed: false sharing. See docs/design.md, "Counts on their own cache lines".
+ * The cache's size was a field of {@link ClockProCache}. Each miss changes it (the insert adds one, the eviction
+ * takes one away), and each hit reads other fields of that object ({@code data} and {@code counters}). With two
+ * threads, every miss on one core therefore took away, from the other core's cache, the line that core's next
+ * hit needed: false sharing. See docs/design.md, "Counts on their own cache lines".
  *
  * <h2>Layout</h2>
  * HotSpot places a superclass's fields before its subclass's, so the value, declared in the middle class of

@@ -17,6 +17,8 @@ public class NodeTableLincheckTest {
 
   private final NodeTable<CollidingKey, Integer> table = new NodeTable<>(0);
   private final Object writerLock = new Object();
+  /** Guarded by writerLock: the nodes mapped, which the writer passes to growIfCrowded. */
+  private int mapped;
 
   @Operation
   public Integer get(@Param(name = "key") int key) {
@@ -33,7 +35,7 @@ public class NodeTableLincheckTest {
         return false;
       }
       table.add(new Node<>(inserted, inserted.hashCode(), key));
-      table.growIfCrowded();
+      table.growIfCrowded(++mapped);
       return true;
     }
   }
@@ -43,7 +45,11 @@ public class NodeTableLincheckTest {
     CollidingKey lookup = new CollidingKey(key);
     synchronized (writerLock) {
       Node<CollidingKey, Integer> node = table.get(lookup, lookup.hashCode());
-      return node != null && table.remove(node);
+      if (node != null && table.remove(node)) {
+        mapped--;
+        return true;
+      }
+      return false;
     }
   }
 
