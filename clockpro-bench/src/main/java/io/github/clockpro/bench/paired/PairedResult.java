@@ -1,9 +1,15 @@
 package io.github.clockpro.bench.paired;
 
 import io.github.clockpro.bench.cache.Implementation;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -23,6 +29,83 @@ public record PairedResult(PairedWorkload workload, int rounds, long burstMillis
   public PairedResult {
     totals = Map.copyOf(totals);
     ratios = Map.copyOf(ratios);
+  }
+
+  /**
+   * Merges the results of forks of one comparison: totals add up, and the per-round ratios of all forks are pooled,
+   * so that their median and quartiles cover the differences between JVMs as well as between rounds.
+   *
+   * @throws IllegalArgumentException if {@code forks} is empty
+   */
+  public static PairedResult merge(List<PairedResult> forks) {
+    if (forks.isEmpty()) {
+      throw new IllegalArgumentException("forks must not be empty");
+    }
+    Map<Implementation, long[]> totals = new EnumMap<>(Implementation.class);
+    Map<Implementation, List<Double>> ratios = new EnumMap<>(Implementation.class);
+    int rounds = 0;
+    for (PairedResult fork : forks) {
+      rounds += fork.rounds();
+      fork.totals().forEach((implementation, sums) -> {
+        long[] merged = totals.computeIfAbsent(implementation, unused -> new long[sums.length]);
+        for (int field = 0; field < sums.length; field++) {
+          merged[field] += sums[field];
+        }
+      });
+      fork.ratios().forEach((peer, values) -> ratios.computeIfAbsent(peer, unused -> new ArrayList<>())
+          .addAll(values));
+    }
+    return new PairedResult(forks.get(0).workload(), rounds, forks.get(0).burstMillis(), totals, ratios);
+  }
+
+  /**
+   * Writes the totals and ratios to a file, one line each, for {@link #read}: how a forked JVM hands its result
+   * back.
+   *
+   * @throws IOException if the file cannot be written
+   */
+  public void write(Path file) throws IOException {
+    List<String> lines = new ArrayList<>();
+    lines.add("rounds " + rounds);
+    totals.forEach((implementation, sums) -> lines.add(String.format(Locale.ROOT, "totals %s %d %d %d",
+        implementation.displayName(), sums[0], sums[1], sums[2])));
+    ratios.forEach((peer, values) -> {
+      StringBuilder line = new StringBuilder("ratios ").append(peer.displayName());
+      for (double value : values) {
+        line.append(' ').append(Double.toString(value));
+      }
+      lines.add(line.toString());
+    });
+    Files.write(file, lines, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Reads a result written by {@link #write}.
+   *
+   * @throws IOException if the file cannot be read
+   * @throws IllegalArgumentException if a line is not one {@link #write} writes
+   */
+  public static PairedResult read(Path file, PairedWorkload workload, long burstMillis) throws IOException {
+    int rounds = 0;
+    Map<Implementation, long[]> totals = new EnumMap<>(Implementation.class);
+    Map<Implementation, List<Double>> ratios = new EnumMap<>(Implementation.class);
+    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+      String[] fields = line.split(" ");
+      switch (fields[0]) {
+        case "rounds" -> rounds = Integer.parseInt(fields[1]);
+        case "totals" -> totals.put(Implementation.named(fields[1]), new long[] {Long.parseLong(fields[2]),
+            Long.parseLong(fields[3]), Long.parseLong(fields[4])});
+        case "ratios" -> {
+          List<Double> values = new ArrayList<>();
+          for (int index = 2; index < fields.length; index++) {
+            values.add(Double.parseDouble(fields[index]));
+          }
+          ratios.put(Implementation.named(fields[1]), values);
+        }
+        default -> throw new IllegalArgumentException("not a paired result line: '" + line + "'");
+      }
+    }
+    return new PairedResult(workload, rounds, burstMillis, totals, ratios);
   }
 
   /** Operations per second of the implementation over all its measured bursts. */

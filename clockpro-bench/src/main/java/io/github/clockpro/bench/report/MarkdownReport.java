@@ -195,16 +195,17 @@ final class MarkdownReport {
     if (paired.isEmpty()) {
       return;
     }
-    PairedResult first = paired.get(0);
-    line("## Paired comparison (one JVM)");
+    ReportProfile.PairedSettings settings = context.profile().paired();
+    line("## Paired comparison");
     line("");
-    line(String.format(Locale.ROOT, "The headline workloads again, measured by `bin/paired` in this report's JVM: "
-        + "each implementation in a class loader of its own, %d rounds (after warm-up rounds) in which each "
-        + "runs one burst of %d ms, in an order that rotates from round to round. The ratio is taken round by "
-        + "round, so background load that drifts over seconds mostly cancels; the quartiles of the per-round "
-        + "ratios show how far the median can be trusted. Read-through misses cost "
+    line(String.format(Locale.ROOT, "The headline workloads again, measured as `bin/paired` does: %d forked JVMs "
+        + "per workload, one after another; in each, every implementation in a class loader of its own, and %d "
+        + "measured rounds (after %d warm-up rounds) in which each implementation runs one burst of %d ms, in an "
+        + "order that rotates from round to round. The ratio is taken round by round, so background load that "
+        + "drifts over seconds mostly cancels; the rounds of all forks are pooled, so the median and quartiles "
+        + "of the ratios also cover what differs from one JVM to the next. Read-through misses cost "
         + "`Blackhole.consumeCPU(1000)`, as in the JMH benchmark; hit rates cover the measured rounds.",
-        first.rounds(), first.burstMillis()));
+        settings.forks(), settings.rounds(), settings.warmupRounds(), settings.burstMillis()));
     line("");
     line("| workload | clockpro ops/s | caffeine ops/s | cache2k ops/s | clockpro / caffeine: median (quartiles) "
         + "| clockpro / cache2k: median (quartiles) | hit rate clockpro | caffeine | cache2k |");

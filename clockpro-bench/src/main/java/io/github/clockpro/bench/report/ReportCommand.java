@@ -81,8 +81,8 @@ public final class ReportCommand {
 
     List<PairedResult> paired = new ArrayList<>();
     for (PairedWorkload workload : profile.paired().workloads()) {
-      progress("paired comparison in this JVM: " + workload.describe(), start);
-      paired.add(profile.paired().comparison(workload).run(System.out));
+      progress("paired comparison in forked JVMs: " + workload.describe(), start);
+      paired.add(profile.paired().run(workload));
     }
 
     progress("trace simulator (" + traces.size() + " workloads)", start);

@@ -4,7 +4,10 @@ import io.github.clockpro.bench.jmh.GetPutBenchmark;
 import io.github.clockpro.bench.jmh.RandomSequenceBenchmark;
 import io.github.clockpro.bench.jmh.ZipfianSequenceLoadingBenchmark;
 import io.github.clockpro.bench.paired.PairedComparison;
+import io.github.clockpro.bench.paired.PairedForks;
+import io.github.clockpro.bench.paired.PairedResult;
 import io.github.clockpro.bench.paired.PairedWorkload;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -18,13 +21,12 @@ import java.util.stream.Collectors;
 public enum ReportProfile {
   /** The default: the report in docs/benchmarks.md. */
   QUICK("quick", 2, 1, 4, 1, "-Xmx3g", List.of(
-      zipfian("100000", List.of("10"), 2).measuredInRounds(2, 5, 2),
+      zipfian("100000", List.of("10"), 2),
       zipfian("100000", List.of("2", "20"), 2),
       zipfian("100000", List.of("10"), 1),
       random("100000", 2),
-      getPut("100000", "100", 2).measuredInRounds(2, 5, 2),
-      getPut("100000", "75,0", 2)),
-      List.of(100_000, 1_000_000), 4, 1, new PairedSettings(100_000, 15, 3, 1_000)),
+      getPut("100000", "100,75,0", 2)),
+      List.of(100_000, 1_000_000), 4, 1, new PairedSettings(100_000, 3, 5, 2, 1_000)),
   /** The full matrix: 100K, 1M and 10M entries, 1, 2 and 4 threads, longer iterations. */
   LONG("long", 3, 3, 5, 3, "-Xmx4g", List.of(
       zipfian("100000,1000000,10000000", List.of("2", "10", "20"), 1),
@@ -36,32 +38,33 @@ public enum ReportProfile {
       getPut("100000,1000000", 1),
       getPut("100000,1000000", 2),
       getPut("100000,1000000", 4)),
-      List.of(100_000, 1_000_000), 20, 1, new PairedSettings(100_000, 60, 5, 2_000)),
+      List.of(100_000, 1_000_000), 20, 1, new PairedSettings(100_000, 5, 12, 3, 2_000)),
   /** A pipeline check with tiny iterations; never for publishing. */
   SMOKE("smoke", 1, 1, 1, 1, "-Xmx1g", List.of(
       zipfian("10000", List.of("10"), 2).measuredInRounds(2, 1, 1),
       new JmhRun(GetPutBenchmark.class.getName(), Map.of("capacity", "10000", "readPercent", "100"), 2)),
-      List.of(10_000), 1, 20, new PairedSettings(10_000, 1, 0, 100));
+      List.of(10_000), 1, 20, new PairedSettings(10_000, 1, 1, 0, 100));
 
   /**
-   * The paired comparisons of the headline (see {@link PairedComparison}): read-through Zipfian over 10x the
-   * capacity and 100% hits, both with 2 threads.
+   * The paired comparisons of the headline (see {@link PairedComparison} and {@link PairedForks}): read-through
+   * Zipfian over 10x the capacity and 100% hits, both with 2 threads.
    *
    * @param capacity the cache's maximum size
-   * @param rounds measured rounds
+   * @param forks the JVMs forked for each workload
+   * @param rounds measured rounds per fork
    * @param warmupRounds rounds run first and not counted
    * @param burstMillis the length of one implementation's burst in a round
    */
-  public record PairedSettings(int capacity, int rounds, int warmupRounds, long burstMillis) {
+  public record PairedSettings(int capacity, int forks, int rounds, int warmupRounds, long burstMillis) {
 
     /** The workloads compared. */
     public List<PairedWorkload> workloads() {
       return List.of(PairedWorkload.zipfian(capacity, 10, 2), PairedWorkload.hits(capacity, 2));
     }
 
-    /** Runs one workload's comparison. */
-    public PairedComparison comparison(PairedWorkload workload) {
-      return new PairedComparison(workload, rounds, warmupRounds, burstMillis);
+    /** Runs one workload's comparison in forked JVMs. */
+    public PairedResult run(PairedWorkload workload) throws IOException, InterruptedException {
+      return PairedForks.run(workload, forks, rounds, warmupRounds, burstMillis);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.github.clockpro.bench.paired;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,12 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.clockpro.bench.cache.Implementation;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PairedComparisonTest {
 
@@ -55,6 +59,37 @@ class PairedComparisonTest {
       assertNotSame(one, other);
       assertNotSame(BurstDriver.class, one);
     }
+  }
+
+  @Test
+  void shouldPoolTheRoundsOfForkedJvms() throws Exception {
+    PairedResult result = PairedForks.run(PairedWorkload.hits(1_000, 1), 2, 2, 0, 20);
+
+    assertEquals(4, result.rounds());
+    assertEquals(4, result.ratios().get(Implementation.CAFFEINE).size());
+    assertEquals(1.0, result.hitRate(Implementation.CLOCKPRO));
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> PairedForks.run(PairedWorkload.hits(1_000, 1), 0, 1, 0, 20)).getMessage().contains("forks"));
+  }
+
+  @Test
+  void shouldReadBackWhatItWrites(@TempDir Path folder) throws IOException {
+    PairedWorkload workload = PairedWorkload.zipfian(100, 10, 2);
+    PairedResult written = new PairedResult(workload, 2, 50,
+        Map.of(Implementation.CLOCKPRO, new long[] {10, 2, 300}, Implementation.CACHE2K, new long[] {9, 1, 301}),
+        Map.of(Implementation.CACHE2K, List.of(1.25, 0.875)));
+    Path file = folder.resolve("result.txt");
+    written.write(file);
+
+    PairedResult read = PairedResult.read(file, workload, 50);
+    assertEquals(2, read.rounds());
+    assertArrayEquals(new long[] {10, 2, 300}, read.totals().get(Implementation.CLOCKPRO));
+    assertEquals(List.of(1.25, 0.875), read.ratios().get(Implementation.CACHE2K));
+
+    PairedResult merged = PairedResult.merge(List.of(written, read));
+    assertEquals(4, merged.rounds());
+    assertArrayEquals(new long[] {20, 4, 600}, merged.totals().get(Implementation.CLOCKPRO));
+    assertEquals(List.of(1.25, 0.875, 1.25, 0.875), merged.ratios().get(Implementation.CACHE2K));
   }
 
   @Test

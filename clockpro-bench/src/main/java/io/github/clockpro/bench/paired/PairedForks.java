@@ -1,0 +1,76 @@
+package io.github.clockpro.bench.paired;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs a {@link PairedComparison} in fresh JVMs, one after another, and merges their results.
+ *
+ * <h2>Why</h2>
+ * Rounds within one JVM cancel the drift of the machine's load, but not what differs from one JVM to the next: the
+ * JIT's decisions, where the heap put the caches, and the state other code left behind in shared JDK classes.
+ * On this project's machine, clockpro's hit throughput differed by a quarter and more from one JVM to the next,
+ * while the rounds within each agreed closely. JMH forks for the same reason. Each fork here is a new JVM that runs only the comparison, with the class path and heap limit
+ * of this one, and hands its result back through a file ({@link PairedResult#write}).
+ */
+public final class PairedForks {
+
+  private PairedForks() {}
+
+  /**
+   * Runs {@code forks} forked JVMs of the comparison and merges their results.
+   *
+   * @param workload what to measure
+   * @param forks the JVMs to run; at least 1
+   * @param rounds measured rounds per fork
+   * @param warmupRounds warm-up rounds per fork
+   * @param burstMillis the length of one burst
+   * @return the merged result
+   * @throws IOException if a fork cannot be started or its result read
+   * @throws InterruptedException if interrupted while waiting for a fork
+   * @throws IllegalArgumentException naming the first argument out of range
+   */
+  public static PairedResult run(PairedWorkload workload, int forks, int rounds, int warmupRounds, long burstMillis)
+      throws IOException, InterruptedException {
+    if (forks < 1) {
+      throw new IllegalArgumentException("forks must be positive but was " + forks);
+    }
+    new PairedComparison(workload, rounds, warmupRounds, burstMillis); // checks the arguments before any fork
+    List<PairedResult> results = new ArrayList<>();
+    for (int fork = 1; fork <= forks; fork++) {
+      Path file = Files.createTempFile("clockpro-paired-", ".txt");
+      try {
+        List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx" + heapMegabytes() + "m", "-cp",
+            System.getProperty("java.class.path"), "io.github.clockpro.bench.Main", "paired",
+            "--workload", workload.kind(), "--capacity", Integer.toString(workload.capacity()),
+            "--factor", Integer.toString(workload.factor()), "--threads", Integer.toString(workload.threads()),
+            "--rounds", Integer.toString(rounds), "--warmup-rounds", Integer.toString(warmupRounds),
+            "--burst-millis", Long.toString(burstMillis), "--forks", "0", "--result-file", file.toString()));
+        System.out.printf("[paired] fork %d of %d%n", fork, forks);
+        System.out.flush();
+        Process process = new ProcessBuilder(command).inheritIO().start();
+        int exit = process.waitFor();
+        if (exit != 0) {
+          throw new IOException("paired fork " + fork + " exited with " + exit + ": " + String.join(" ", command));
+        }
+        results.add(PairedResult.read(file, workload, burstMillis));
+      } finally {
+        Files.deleteIfExists(file);
+      }
+    }
+    return PairedResult.merge(results);
+  }
+
+  private static String javaExecutable() {
+    return Path.of(System.getProperty("java.home"), "bin", File.separatorChar == '\\' ? "java.exe" : "java")
+        .toString();
+  }
+
+  private static long heapMegabytes() {
+    return Runtime.getRuntime().maxMemory() >> 20;
+  }
+}
