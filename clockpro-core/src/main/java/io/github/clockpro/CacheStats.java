@@ -32,12 +32,13 @@ public final class CacheStats {
   private final int carryLimit;
 
   CacheStats(Counters counters, ClockProPolicy<?, ?> policy) {
-    this.hitCount = counters.hits.sum();
-    this.missCount = counters.misses.sum();
-    this.putCount = counters.puts.sum();
-    this.loadSuccessCount = counters.loadSuccesses.sum();
-    this.loadFailureCount = counters.loadFailures.sum();
-    this.totalLoadTime = counters.totalLoadTime.sum();
+    long[] sums = counters.sums();
+    this.hitCount = sums[Counters.HITS];
+    this.missCount = sums[Counters.MISSES];
+    this.putCount = sums[Counters.PUTS];
+    this.loadSuccessCount = sums[Counters.LOAD_SUCCESSES];
+    this.loadFailureCount = sums[Counters.LOAD_FAILURES];
+    this.totalLoadTime = sums[Counters.TOTAL_LOAD_TIME];
     this.evictionCount = policy.evictionCount();
     this.scanCount = policy.scanCount();
     this.maxScanPerEviction = policy.maximumScan();

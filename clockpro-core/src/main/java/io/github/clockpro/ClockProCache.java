@@ -61,7 +61,7 @@ public final class ClockProCache<K, V> {
    *
    * Concurrency. Three kinds of access, and what each may touch:
    *  - Reads: data.get, then Node.recordAccess, a racy increment of a plain byte (see Node). No lock, no CAS,
-   *    no allocation. The hit counter is a LongAdder.
+   *    no allocation. The hit is counted in the thread's own cell (see Counters), with no atomic instruction.
    *  - Value writes to a present key (put, replace): data.get, then the value changes under the Node's
    *    monitor unless the node has been retired (see Node); no eviction lock, no allocation. They never change
    *    the table's or the policy's structure.
@@ -156,11 +156,11 @@ public final class ClockProCache<K, V> {
   public V getIfPresent(K key) {
     Node<K, V> node = data.get(requireNonNull(key, "key"));
     if (node == null || node.loading) {
-      counters.misses.increment();
+      counters.recordMiss();
       return null;
     }
     node.recordAccess();
-    counters.hits.increment();
+    counters.recordHit();
     return node.value;
   }
 
@@ -201,10 +201,10 @@ public final class ClockProCache<K, V> {
     Node<K, V> node = data.get(key, hash);
     if (node != null && !node.loading) {
       node.recordAccess();
-      counters.hits.increment();
+      counters.recordHit();
       return node.value;
     }
-    counters.misses.increment();
+    counters.recordMiss();
     return load(key, hash, node, loader);
   }
 
@@ -406,7 +406,7 @@ public final class ClockProCache<K, V> {
       if (node.loading) {
         if (fill(node, value)) {
           if (countPut) {
-            counters.puts.increment();
+            counters.recordPut();
           }
           return null;
         }
@@ -427,7 +427,7 @@ public final class ClockProCache<K, V> {
       node.recordAccess();
       if (!onlyIfAbsent) {
         if (countPut) {
-          counters.puts.increment();
+          counters.recordPut();
         }
         if (previous != value) {
           notifyRemoval(key, previous, RemovalCause.REPLACED);
@@ -469,7 +469,7 @@ public final class ClockProCache<K, V> {
         return null;
       }
       node.recordAccess();
-      counters.puts.increment();
+      counters.recordPut();
       if (previous != value) {
         notifyRemoval(key, previous, RemovalCause.REPLACED);
       }
@@ -610,7 +610,7 @@ public final class ClockProCache<K, V> {
       evictionLock.unlock();
     }
     if (countPut) {
-      counters.puts.increment();
+      counters.recordPut();
     }
     if (victim != null) {
       publishEviction(scan, reachedLimit);
@@ -709,15 +709,14 @@ public final class ClockProCache<K, V> {
     try {
       value = loader.apply(key);
     } catch (Throwable failure) {
-      counters.totalLoadTime.add(System.nanoTime() - start);
-      counters.loadFailures.increment();
+      counters.recordLoadFailure(System.nanoTime() - start);
       throw failure;
     }
-    counters.totalLoadTime.add(System.nanoTime() - start);
+    long nanos = System.nanoTime() - start;
     if (value == null) {
-      counters.loadFailures.increment();
+      counters.recordLoadFailure(nanos);
     } else {
-      counters.loadSuccesses.increment();
+      counters.recordLoadSuccess(nanos);
     }
     return value;
   }

@@ -12,15 +12,16 @@ package io.github.clockpro;
  * <h2>Design</h2>
  * A FIFO ring of exactly {@code capacity} slots records every insertion in order: hash, stamp and the referenced
  * flag, packed into one long per insertion (the hash in the high half; the stamp shifted left by one, over the
- * flag, in the low half), so that an insertion writes and a drop reads one array, not two. The ring keeps the stamp's low 31 bits only, and reads a stamp back
- * as the newest stamp ever added minus the distance between the two in those bits; that is exact while an entry
- * is fewer than 2<sup>31</sup> placements older than the newest one, which the policy's logical clock reaches
- * only after two billion placements with no eviction in between. Past that, the entry's test period is misread:
- * one adaptation step of the policy, never a correctness property. An open-addressing table maps each live hash to the ring slot of its
- * newest insertion; each table slot holds the hash and the ring slot together in one long, so that a probe
- * compares hashes within the table's own cache lines and never reads the ring. (An earlier table stored only
- * the ring slot and read each probed hash back from the ring: one scattered memory access per probe, which
- * profiles of read-through workloads showed as a large share of the time per miss.) Insertions arrive in (nearly)
+ * flag, in the low half), so that an insertion writes and a drop reads one array, not two. The ring keeps the
+ * stamp's low 31 bits only, and reads a stamp back as the newest stamp ever added minus the distance between the
+ * two in those bits; that is exact while an entry is fewer than 2<sup>31</sup> placements older than the newest
+ * one, which the policy's logical clock reaches only after two billion placements with no eviction in between.
+ * Past that, the entry's test period is misread: one adaptation step of the policy, never a correctness
+ * property. An open-addressing table maps each live hash to the ring slot of its newest insertion; each table
+ * slot holds the hash and the ring slot together in one long, so that a probe compares hashes within the table's
+ * own cache lines and never reads the ring. (An earlier table stored only the ring slot and read each probed hash
+ * back from the ring: one scattered memory access per probe, which profiles of read-through workloads showed as
+ * a large share of the time per miss.) Insertions arrive in (nearly)
  * increasing stamp order, because the cold hand evicts the oldest cold entry first, so the front of the ring is
  * where test periods end. An entry leaves the history when the ring drops it: because {@code capacity} newer
  * insertions followed it, or because the policy expires it from the front once its stamp is older than the hot

@@ -8,9 +8,9 @@ import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.info.FieldLayout;
 
 /**
- * Checks, on the running JVM, the layout {@link PaddedCount} and {@link HitCounter.Cell} rely on: their fields
- * have at least {@link #PADDING} bytes of the object itself on either side, so no other object's field shares
- * their cache lines or the lines adjacent-line prefetch pairs with them.
+ * Checks, on the running JVM, the layout {@link PaddedCount} relies on: its value has at least {@link #PADDING}
+ * bytes of the object itself on either side, so no other object's field shares its cache line or the line
+ * adjacent-line prefetch pairs with it.
  */
 class PaddedCountLayoutTest {
 
@@ -20,11 +20,6 @@ class PaddedCountLayoutTest {
   @Test
   void shouldKeepOtherObjectsAtLeastTwoCacheLinesFromTheValue() {
     assertPadded(PaddedCount.class, "value");
-  }
-
-  @Test
-  void shouldKeepOtherObjectsAtLeastTwoCacheLinesFromAHitCell() {
-    assertPadded(HitCounter.Cell.class, "owner", "value");
   }
 
   private static void assertPadded(Class<?> type, String... names) {
