@@ -2,6 +2,7 @@ package io.github.clockpro;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,16 +22,19 @@ import java.util.List;
  * their cache misses. It was the largest single cost of a hit, and a miss paid for three of them besides its lock.
  *
  * <h2>Design</h2>
- * A {@link ThreadLocal} gives each thread its cell; the first update of a thread creates and registers it under
- * this object's monitor. A cell remembers its thread. When the list of cells has doubled since the last sweep, the
- * registration sweeps it: the cells of threads that have ended are folded into {@link #retired} and dropped, so
- * the list stays within twice the number of live threads that have used the cache, and registration costs O(1)
- * amortised even where every task runs on a new thread. The end of a thread happens-before
- * {@link Thread#isAlive()} returning {@code false}, so a folded cell's counts are final. A cell's counts sit in
- * the middle of a {@code long[]} with 128 bytes of padding on each side, so that its writes do not take away
- * lines that other threads read.
+ * A {@link ThreadLocal} gives each thread its cell; the first update of a thread creates it and registers its
+ * counts under this object's monitor. The registration holds the counts strongly and the cell weakly, and nothing
+ * but the thread's own thread-local map holds the cell: when the thread ends, the JDK drops that map, the next
+ * garbage collection clears the registration's reference, and the counts are final (the thread ended before its
+ * map became unreachable, and a collection lies between its last write and the clearing). So the cache never
+ * keeps a thread, or anything a thread references, from being collected. When the list of registrations has
+ * doubled since the last sweep, a registration sweeps it: the registrations whose cell is gone are folded into
+ * {@link #retired} and dropped, so the list stays within about twice the threads that have used the cache and not
+ * yet been collected, and registration costs O(1) amortised even where every task runs on a new thread. A cell's
+ * counts sit in the middle of a {@code long[]} with 128 bytes of padding on each side, so that its writes do not
+ * take away lines that other threads read.
  *
- * <p>Memory: about 350 bytes per thread that has used this cache, and one entry in that thread's thread-local
+ * <p>Memory: about 400 bytes per thread that has used this cache, and one entry in that thread's thread-local
  * map, dropped by the JDK when the cache is garbage.
  */
 final class Counters {
@@ -54,8 +58,8 @@ final class Counters {
 
   private final ThreadLocal<Cell> cells = ThreadLocal.withInitial(this::register);
 
-  /** Guarded by this. The cells of threads not yet known to have ended. */
-  private final List<Cell> registered = new ArrayList<>();
+  /** Guarded by this. The registrations of cells not yet known to be gone. */
+  private final List<Registration> registered = new ArrayList<>();
   /** Guarded by this. The counts of the cells dropped because their thread ended. */
   private final long[] retired = new long[COUNTS];
   /** Guarded by this. The number of registered cells at which the next registration sweeps. */
@@ -90,9 +94,9 @@ final class Counters {
   /** Returns every count, indexed by {@link #HITS} and the other constants. */
   synchronized long[] sums() {
     long[] totals = retired.clone();
-    for (Cell cell : registered) {
+    for (Registration registration : registered) {
       for (int index = 0; index < COUNTS; index++) {
-        totals[index] += cell.get(index);
+        totals[index] += get(registration.counts, index);
       }
     }
     return totals;
@@ -108,47 +112,51 @@ final class Counters {
       sweep();
       sweepAt = Math.max(FIRST_SWEEP, 2 * registered.size());
     }
-    Cell cell = new Cell(Thread.currentThread());
-    registered.add(cell);
+    Cell cell = new Cell();
+    registered.add(new Registration(cell));
     return cell;
   }
 
   private void sweep() {
     int kept = 0;
-    for (Cell cell : registered) {
-      if (cell.owner.isAlive()) {
-        registered.set(kept++, cell);
+    for (Registration registration : registered) {
+      if (registration.get() != null) {
+        registered.set(kept++, registration);
       } else {
         for (int index = 0; index < COUNTS; index++) {
-          retired[index] += cell.get(index);
+          retired[index] += get(registration.counts, index);
         }
       }
     }
     registered.subList(kept, registered.size()).clear();
   }
 
-  /** One thread's counts. */
+  private static long get(long[] counts, int index) {
+    return (long) COUNT.getOpaque(counts, PADDING + index);
+  }
+
+  /** One thread's counts, reachable strongly only from that thread's thread-local map. */
   private static final class Cell {
-    /** The thread that writes {@link #counts}; set once. */
-    final Thread owner;
     /**
-     * The counts at {@code PADDING + index}, written only by {@link #owner} with opaque writes and read by others
-     * with opaque reads; the rest is padding.
+     * The counts at {@code PADDING + index}, written only by the thread whose cell this is, with opaque writes,
+     * and read by others with opaque reads; the rest is padding.
      */
-    private final long[] counts = new long[PADDING + COUNTS + PADDING];
+    final long[] counts = new long[PADDING + COUNTS + PADDING];
 
-    Cell(Thread owner) {
-      this.owner = owner;
-    }
-
-    /** Adds to a count; called by the owner only, so a plain read of its own last write is current. */
+    /** Adds to a count; called by the owning thread only, so a plain read of its own last write is current. */
     void add(int index, long delta) {
       int slot = PADDING + index;
       COUNT.setOpaque(counts, slot, counts[slot] + delta);
     }
+  }
 
-    long get(int index) {
-      return (long) COUNT.getOpaque(counts, PADDING + index);
+  /** A cell's counts, held strongly, and the cell, held weakly: cleared once its thread has ended. */
+  private static final class Registration extends WeakReference<Cell> {
+    final long[] counts;
+
+    Registration(Cell cell) {
+      super(cell);
+      this.counts = cell.counts;
     }
   }
 }
