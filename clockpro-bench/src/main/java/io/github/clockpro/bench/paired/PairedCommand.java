@@ -10,7 +10,7 @@ import java.util.Set;
 /**
  * {@code paired}: clockpro against Caffeine and cache2k, each JVM measuring all three in rounds of equal bursts
  * whose order rotates, with the ratio of throughputs taken round by round (see {@link PairedComparison}); by
- * default in three forked JVMs whose rounds are pooled (see {@link PairedForks}).
+ * default in five forked JVMs whose rounds are pooled (see {@link PairedForks}).
  *
  * <pre>
  * paired [--workload zipfian|hits] [--capacity N] [--factor N] [--threads N] [--forks N] [--rounds N]
@@ -24,7 +24,7 @@ public final class PairedCommand {
 
   /** The usage line printed on errors. */
   public static final String USAGE = "paired [--workload zipfian|hits] [--capacity 100000] [--factor 10] "
-      + "[--threads 2] [--forks 3] [--rounds 10] [--warmup-rounds 3] [--burst-millis 1000] [--result-file FILE]";
+      + "[--threads 2] [--forks 5] [--rounds 5] [--warmup-rounds 3] [--burst-millis 1000] [--result-file FILE]";
 
   private PairedCommand() {}
 
@@ -45,8 +45,8 @@ public final class PairedCommand {
     int capacity = parsed.intValue("capacity", 100_000, 1, 10_000_000);
     int factor = parsed.intValue("factor", 10, 1, 1_000);
     int threads = parsed.intValue("threads", 2, 1, 64);
-    int forks = parsed.intValue("forks", 3, 0, 100);
-    int rounds = parsed.intValue("rounds", 10, 1, 10_000);
+    int forks = parsed.intValue("forks", 5, 0, 100);
+    int rounds = parsed.intValue("rounds", 5, 1, 10_000);
     int warmupRounds = parsed.intValue("warmup-rounds", 3, 0, 10_000);
     long burstMillis = parsed.longValue("burst-millis", 1_000, 1, 600_000);
     PairedWorkload workload = kind.equals(PairedWorkload.ZIPFIAN)

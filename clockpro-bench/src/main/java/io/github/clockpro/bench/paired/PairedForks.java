@@ -14,7 +14,7 @@ import java.util.List;
  * Rounds within one JVM cancel the drift of the machine's load, but not what differs from one JVM to the next: the
  * JIT's decisions, where the heap put the caches, and the state other code left behind in shared JDK classes.
  * On this project's machine, clockpro's hit throughput differed by a quarter and more from one JVM to the next,
- * while the rounds within each agreed closely. JMH forks for the same reason. Each fork here is a new JVM that runs only the comparison, with the class path and heap limit
+ * while the rounds within each agreed closely, so the report and {@code bin/paired} fork five JVMs. JMH forks for the same reason. Each fork here is a new JVM that runs only the comparison, with the class path and heap limit
  * of this one, and hands its result back through a file ({@link PairedResult#write}).
  */
 public final class PairedForks {

@@ -26,7 +26,7 @@ public enum ReportProfile {
       zipfian("100000", List.of("10"), 1),
       random("100000", 2),
       getPut("100000", "100,75,0", 2)),
-      List.of(100_000, 1_000_000), 4, 1, new PairedSettings(100_000, 3, 5, 2, 1_000)),
+      List.of(100_000, 1_000_000), 4, 1, new PairedSettings(100_000, 5, 3, 2, 1_000)),
   /** The full matrix: 100K, 1M and 10M entries, 1, 2 and 4 threads, longer iterations. */
   LONG("long", 3, 3, 5, 3, "-Xmx4g", List.of(
       zipfian("100000,1000000,10000000", List.of("2", "10", "20"), 1),
