@@ -18,8 +18,12 @@ import org.openjdk.jmh.infra.Blackhole;
  * compiled by the JIT for one implementation alone: the call sites into the cache see one receiver class, as
  * they do in a JMH fork.
  *
- * <p>The generators keep their state from burst to burst, so every burst draws new keys. Not thread-safe: one
- * burst at a time.
+ * <p>Each burst's threads create their generators themselves, so that each generator lies in its own thread's
+ * allocation buffer: two generators made one after the other by one thread would share a cache line, and every
+ * draw of one thread would then take that line away from the other (false sharing, which made whole JVMs of
+ * this comparison slow for one implementation and not another). Each thread seeds its generator from a seed of
+ * its own that advances from burst to burst, so every burst draws new keys. Not thread-safe: one burst at a
+ * time.
  */
 public final class BurstDriver {
 
@@ -30,7 +34,8 @@ public final class BurstDriver {
   private final ZipfianGenerator zipfian;
   private final boolean readThrough;
   private final long missCost;
-  private final SplittableRandom[] randoms;
+  /** The seed of each thread's generator in the next burst. */
+  private final long[] seeds;
 
   /**
    * Builds and warms the cache: for {@code zipfian}, {@code 2 x capacity} draws at no miss cost, as the JMH
@@ -61,9 +66,9 @@ public final class BurstDriver {
         cache.put(keys.key(index), keys.key(index));
       }
     }
-    this.randoms = new SplittableRandom[threads];
+    this.seeds = new long[threads];
     for (int thread = 0; thread < threads; thread++) {
-      randoms[thread] = new SplittableRandom(0x2545F4914F6CDD1DL * (thread + 1));
+      seeds[thread] = 0x2545F4914F6CDD1DL * (thread + 1);
     }
   }
 
@@ -76,13 +81,13 @@ public final class BurstDriver {
    */
   public long[] burst(long millis) throws InterruptedException {
     AtomicBoolean stop = new AtomicBoolean();
-    long[] operations = new long[randoms.length];
-    long[] misses = new long[randoms.length];
-    Thread[] threads = new Thread[randoms.length];
+    long[] operations = new long[seeds.length];
+    long[] misses = new long[seeds.length];
+    Thread[] threads = new Thread[seeds.length];
     for (int index = 0; index < threads.length; index++) {
       int thread = index;
       threads[thread] = new Thread(() -> {
-        SplittableRandom random = randoms[thread];
+        SplittableRandom random = new SplittableRandom(seeds[thread]);
         long[] loads = new long[1];
         Function<Long, Long> loader = key -> {
           loads[0]++;
@@ -104,6 +109,7 @@ public final class BurstDriver {
         }
         operations[thread] = done;
         misses[thread] = readThrough ? loads[0] : absent;
+        seeds[thread] = random.nextLong(); // the next burst's seed: read after join, which orders it
       }, "paired-" + thread);
     }
     long start = System.nanoTime();

@@ -13,8 +13,9 @@ import java.util.List;
  * <h2>Why</h2>
  * Rounds within one JVM cancel the drift of the machine's load, but not what differs from one JVM to the next: the
  * JIT's decisions, where the heap put the caches, and the state other code left behind in shared JDK classes.
- * On this project's machine, clockpro's hit throughput differed by a quarter and more from one JVM to the next,
- * while the rounds within each agreed closely, so the report and {@code bin/paired} fork five JVMs. JMH forks for the same reason. Each fork here is a new JVM that runs only the comparison, with the class path and heap limit
+ * Forks also catch a fault of the harness that one JVM hides: before {@link BurstDriver} made each thread create
+ * its own key generator, two generators could share a cache line in one JVM and not in the next, and clockpro's
+ * ratio to cache2k ranged from 0.80x to 1.75x between forks while the rounds within each agreed closely. JMH forks for the same reason. Each fork here is a new JVM that runs only the comparison, with the class path and heap limit
  * of this one, and hands its result back through a file ({@link PairedResult#write}).
  */
 public final class PairedForks {
