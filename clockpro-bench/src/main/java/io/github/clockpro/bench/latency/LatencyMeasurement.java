@@ -67,7 +67,7 @@ public final class LatencyMeasurement {
       List<Worker> workers = new ArrayList<>();
       CountDownLatch finished = new CountDownLatch(threads);
       for (int thread = 0; thread < threads; thread++) {
-        Worker worker = new Worker(cache, keys, zipfian, new SplittableRandom(31L * thread + 7), finished);
+        Worker worker = new Worker(cache, keys, zipfian, 31L * thread + 7, finished);
         workers.add(worker);
         Thread runner = new Thread(worker, "latency-" + implementation.displayName() + "-" + thread);
         runner.setDaemon(true);
@@ -96,31 +96,38 @@ public final class LatencyMeasurement {
     return new Histogram(HIGHEST_TRACKABLE_NANOSECONDS, SIGNIFICANT_DIGITS);
   }
 
-  /** One load thread. Its histograms are read only after {@link #finished} counts it down. */
+  /**
+   * One load thread. Its histograms are read only after {@link #finished} counts it down. The thread makes its
+   * generator and histograms itself, in its own allocation buffer, so that what it writes on every operation
+   * shares no cache line with another worker's (workers are made one after another by one thread).
+   */
   private static final class Worker implements Runnable {
     private final BenchmarkCache cache;
     private final KeySpace keys;
     private final ZipfianGenerator zipfian;
-    private final SplittableRandom random;
+    private final long seed;
     private final CountDownLatch finished;
-    private final Histogram gets = newHistogram();
-    private final Histogram puts = newHistogram();
+    /** Made and written by this worker's thread; read by others after {@link #finished}. */
+    private Histogram gets;
+    private Histogram puts;
     /** Set by the coordinating thread when the warm-up ends. */
     volatile boolean recording;
     /** Set by the coordinating thread when the measurement ends. */
     volatile boolean stopped;
 
-    Worker(BenchmarkCache cache, KeySpace keys, ZipfianGenerator zipfian, SplittableRandom random,
-        CountDownLatch finished) {
+    Worker(BenchmarkCache cache, KeySpace keys, ZipfianGenerator zipfian, long seed, CountDownLatch finished) {
       this.cache = cache;
       this.keys = keys;
       this.zipfian = zipfian;
-      this.random = random;
+      this.seed = seed;
       this.finished = finished;
     }
 
     @Override
     public void run() {
+      SplittableRandom random = new SplittableRandom(seed);
+      gets = newHistogram();
+      puts = newHistogram();
       try {
         while (!stopped) {
           Long key = keys.key(zipfian.next(random));

@@ -131,7 +131,7 @@ final class Showcase implements AutoCloseable {
     List<Thread> threads = new ArrayList<>();
     long start = System.nanoTime();
     for (int index = 0; index < options.threads(); index++) {
-      Worker worker = new Worker(cache, new MixedWorkload(keys, options.capacity(), index), requestsPerThread,
+      Worker worker = new Worker(cache, keys, options.capacity(), index, requestsPerThread,
           options.missCostTokens());
       workers.add(worker);
       Thread thread = new Thread(worker, "showcase-" + implementation.displayName() + "-" + index);
@@ -189,38 +189,46 @@ final class Showcase implements AutoCloseable {
   /** One replaying thread. Its final counts are read after it has been joined. */
   private static final class Worker implements Runnable {
     private final BenchmarkCache cache;
-    private final MixedWorkload workload;
+    private final KeySpace keys;
+    private final int capacity;
+    private final int index;
     private final long requests;
     private final long missCostTokens;
     /** Requests done, published every {@link #PUBLISH_INTERVAL} for the progress line. */
     final AtomicLong published = new AtomicLong();
     /** Misses, published with {@link #published}. */
     final AtomicLong publishedMisses = new AtomicLong();
-    /** Written by this thread only; read by others after join. */
+    /** Written by this thread once, at its end; read by others after join. */
     long misses;
-    private final Function<Long, Long> loader;
 
-    Worker(BenchmarkCache cache, MixedWorkload workload, long requests, long missCostTokens) {
+    Worker(BenchmarkCache cache, KeySpace keys, int capacity, int index, long requests, long missCostTokens) {
       this.cache = cache;
-      this.workload = workload;
+      this.keys = keys;
+      this.capacity = capacity;
+      this.index = index;
       this.requests = requests;
       this.missCostTokens = missCostTokens;
-      this.loader = key -> {
-        misses++;
-        Blackhole.consumeCPU(this.missCostTokens);
-        return key;
-      };
     }
 
     @Override
     public void run() {
+      // The state this thread writes on every request is made here, in this thread's allocation buffer, so that
+      // it shares no cache line with another worker's (workers are made one after another by one thread).
+      MixedWorkload workload = new MixedWorkload(keys, capacity, index);
+      long[] loads = new long[1];
+      Function<Long, Long> loader = key -> {
+        loads[0]++;
+        Blackhole.consumeCPU(missCostTokens);
+        return key;
+      };
       for (long done = 1; done <= requests; done++) {
         cache.get(workload.nextKey(), loader);
         if (done % PUBLISH_INTERVAL == 0 || done == requests) {
-          publishedMisses.set(misses);
+          publishedMisses.set(loads[0]);
           published.set(done);
         }
       }
+      misses = loads[0];
     }
   }
 }
