@@ -61,7 +61,8 @@ public final class ClockProCache<K, V> {
    *
    * Concurrency. Three kinds of access, and what each may touch:
    *  - Reads: data.get, then Node.recordAccess, a racy increment of a plain byte (see Node). No lock, no CAS,
-   *    no allocation. The hit is counted in the thread's own cell (see Counters), with no atomic instruction.
+   *    and no allocation after a thread's first operation, which makes its statistics cell: the hit is counted
+   *    in the thread's own cell (see Counters), with no atomic instruction.
    *  - Value writes to a present key (put, replace): data.get, then the value changes under the Node's
    *    monitor unless the node has been retired (see Node); no eviction lock, no allocation. They never change
    *    the table's or the policy's structure.

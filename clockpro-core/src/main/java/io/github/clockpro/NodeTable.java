@@ -59,7 +59,6 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
   private volatile Node<K, V>[] table;
   /** Incremented by the writer before and after each growth: odd while growth relinks nodes. */
   private volatile int resizes;
-  /** The number of mapped nodes; changed by the writer. */
 
   /** Makes a table sized so that {@code expected} nodes fit without growth. */
   NodeTable(int expected) {

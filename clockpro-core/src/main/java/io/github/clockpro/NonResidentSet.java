@@ -21,12 +21,12 @@ package io.github.clockpro;
  * slot holds the hash and the ring slot together in one long, so that a probe compares hashes within the table's
  * own cache lines and never reads the ring. (An earlier table stored only the ring slot and read each probed hash
  * back from the ring: one scattered memory access per probe, which profiles of read-through workloads showed as
- * a large share of the time per miss.) Insertions arrive in (nearly)
- * increasing stamp order, because the cold hand evicts the oldest cold entry first, so the front of the ring is
- * where test periods end. An entry leaves the history when the ring drops it: because {@code capacity} newer
- * insertions followed it, or because the policy expires it from the front once its stamp is older than the hot
- * hand's. A hit removes the hash from the table only; its ring slot becomes a hole that expires in turn. Every
- * operation does O(1) work, plus amortised growth of the arrays while the cache warms up.
+ * a large share of the time per miss.) Insertions arrive in (nearly) increasing stamp order, because the cold
+ * hand evicts the oldest cold entry first, so the front of the ring is where test periods end. An entry leaves
+ * the history when the ring drops it: because {@code capacity} newer insertions followed it, or because the policy
+ * expires it from the front once its stamp is older than the hot hand's. A hit removes the hash from the table
+ * only; its ring slot becomes a hole that expires in turn. Every operation does O(1) work, plus amortised growth
+ * of the arrays while the cache warms up.
  *
  * <p>Memory: 8 bytes per ring slot and 8 bytes per table slot, the table at a load factor between two fifths
  * and four fifths; about 18 to 28 bytes per entry of the cache's maximum size once the history is full.
@@ -256,8 +256,9 @@ final class NonResidentSet {
     }
   }
 
+  /** A ring entry: see {@link #ring}. The low half is at most 32 bits wide, so it never reaches the hash. */
   private static long ringEntry(int hash, long stamp, boolean referenced) {
-    return ((long) hash << 32) | ((((stamp & STAMP_MASK) << 1) | (referenced ? 1 : 0)) & 0xFFFF_FFFFL);
+    return ((long) hash << 32) | ((stamp & STAMP_MASK) << 1) | (referenced ? 1 : 0);
   }
 
   /** A table entry: the hash in the high 32 bits, the ring slot plus one in the low 32 bits. */
