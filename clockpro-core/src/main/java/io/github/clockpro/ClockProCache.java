@@ -107,12 +107,14 @@ public final class ClockProCache<K, V> {
   /** Structural changes guarded by {@link #evictionLock}, which makes this thread the table's one writer; reads lock-free. */
   private final NodeTable<K, V> data;
   /**
-   * The number of entries: mapped nodes that are not placeholders. Changed only by atomic adds: under
-   * {@link #evictionLock} by inserts and removals, and without it by the fill of a placeholder, which adds
-   * before it clears {@link Node#loading}. Read without a lock. On cache lines of its own, because misses
-   * change it and every hit reads this object's other fields (see PaddedCount).
+   * The entries counted under {@link #evictionLock}: nodes inserted with a value, minus nodes with a value that
+   * left the map (a placeholder counts as one once it has been filled, as {@link Node#loading} then says). Written
+   * only by the holder of {@link #evictionLock}; read without a lock by {@link #size()}. A fill happens outside
+   * that lock, so it is counted in the filling thread's own cell instead ({@link Counters#FILLS}), and
+   * {@link #size()} adds the two: a miss then changes no shared count with an atomic instruction. On cache lines
+   * of its own, because misses change it and every hit reads this object's other fields (see PaddedCount).
    */
-  private final PaddedCount size = new PaddedCount();
+  private final PaddedCount lockedEntries = new PaddedCount();
   private final EvictionLock evictionLock = new EvictionLock();
   /** Guarded by {@link #evictionLock}. */
   private final ClockProPolicy<K, V> policy;
@@ -269,12 +271,20 @@ public final class ClockProCache<K, V> {
   }
 
   /**
-   * Returns the number of entries, which never exceeds {@link #maximumSize()}.
+   * Returns the number of entries, which never exceeds {@link #maximumSize()}. Exact when no operation is in
+   * flight; while writes run on other threads it may miss the latest of them, as
+   * {@link java.util.concurrent.atomic.LongAdder#sum()} may. Takes time linear in the number of threads that
+   * have used the cache.
    *
    * @return the number of entries in the map
    */
   public int size() {
-    return size.getVolatile();
+    // Fills first: a filled node is counted in its filler's cell before it can leave the map, so reading the
+    // locked count second rarely counts a node that has left. Racing writes can still skew the sum by the
+    // writes in flight, hence the clamp.
+    long fills = counters.fills();
+    long entries = fills + lockedEntries.get();
+    return (int) Math.max(0, Math.min(maximumSize, entries));
   }
 
   /**
@@ -495,7 +505,7 @@ public final class ClockProCache<K, V> {
       data.remove(node);
       value = node.retire();
       policy.remove(node);
-      size.add(-1);
+      lockedEntries.addUnderLock(-1);
     } finally {
       evictionLock.unlock();
     }
@@ -525,7 +535,7 @@ public final class ClockProCache<K, V> {
         value = node.retire();
       }
       policy.remove(node);
-      size.add(-1);
+      lockedEntries.addUnderLock(-1);
     } finally {
       evictionLock.unlock();
     }
@@ -543,7 +553,7 @@ public final class ClockProCache<K, V> {
       }
       value = node.retire();
       policy.remove(node);
-      size.add(-1);
+      lockedEntries.addUnderLock(-1);
     } finally {
       evictionLock.unlock();
     }
@@ -599,13 +609,13 @@ public final class ClockProCache<K, V> {
         data.remove(victim);
         victim.retire(); // first: once retired, a placeholder can no longer be filled, so loading is final
         if (!victim.loading) {
-          size.add(-1);
+          lockedEntries.addUnderLock(-1);
         }
       }
       data.add(node);
       data.growIfCrowded(policy.hotSize() + policy.coldSize()); // mapped if and only if linked
       if (!node.loading) {
-        size.add(1);
+        lockedEntries.addUnderLock(1);
       }
     } finally {
       evictionLock.unlock();
@@ -632,9 +642,9 @@ public final class ClockProCache<K, V> {
       if (!placeholder.loading || placeholder.retired) {
         return false;
       }
-      placeholder.value = value;
-      size.add(1);
-      placeholder.loading = false; // after the value and the count: a reader that sees it clear sees both
+      placeholder.fillValue(value);
+      counters.recordFill(); // before the node can leave the map: any removal that counts it sees this count
+      placeholder.loading = false; // the linearization point: a reader that sees it clear sees the value
     }
     return true;
   }

@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The statistics counts that operations update outside the eviction lock: hits, misses, puts, loads and load
- * time. Exact, and counted without an atomic instruction, because every thread counts in a cell only it writes.
+ * The counts that operations update outside the eviction lock: the statistics (hits, misses, puts, loads and load
+ * time) and the fills of load placeholders, which {@link ClockProCache#size()} adds to the entries it counts under
+ * the lock. Exact, and counted without an atomic instruction, because every thread counts in a cell only it
+ * writes.
  *
  * <p>Access modes: the {@code record} methods are a plain read and an opaque write of the calling thread's cell;
  * {@link #sums()} reads every cell opaquely under this object's monitor. A sum taken while threads count may miss
@@ -45,8 +47,10 @@ final class Counters {
   static final int LOAD_SUCCESSES = 3;
   static final int LOAD_FAILURES = 4;
   static final int TOTAL_LOAD_TIME = 5;
+  /** Placeholders filled with their first value: entries that joined the cache outside the eviction lock. */
+  static final int FILLS = 6;
   /** The number of counts. */
-  static final int COUNTS = 6;
+  static final int COUNTS = 7;
 
   /** Longs of padding before and after a cell's counts: 128 bytes, two cache lines. */
   static final int PADDING = 16;
@@ -89,6 +93,20 @@ final class Counters {
     Cell cell = cells.get();
     cell.add(LOAD_FAILURES, 1);
     cell.add(TOTAL_LOAD_TIME, nanos);
+  }
+
+  /** Records the fill of a placeholder; see {@link #FILLS}. */
+  void recordFill() {
+    cells.get().add(FILLS, 1);
+  }
+
+  /** Returns the number of fills recorded; cheaper than {@link #sums()}, with the same guarantees. */
+  synchronized long fills() {
+    long total = retired[FILLS];
+    for (Registration registration : registered) {
+      total += get(registration.counts, FILLS);
+    }
+    return total;
   }
 
   /** Returns every count, indexed by {@link #HITS} and the other constants. */

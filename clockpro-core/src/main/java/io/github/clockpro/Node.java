@@ -1,5 +1,8 @@
 package io.github.clockpro;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * A resident cache entry: the value the cache holds for a key, the entry's place in its bin of the
  * {@link NodeTable}, and its place in one of the clocks. While its first value is being loaded, the node is a
@@ -43,6 +46,14 @@ package io.github.clockpro;
  * {@link #loading} and {@link #retired} under it; every other value writer checks {@link #loading} under the
  * monitor and never writes to a placeholder. So a placeholder is filled at most once, and never after it has
  * left the map.
+ *
+ * <h2>Writes without a fence</h2>
+ * On x86 a volatile write costs a full fence, which waits until every earlier write of the thread, including
+ * writes to lines still missing from its cache, has reached the cache. A miss pays for every such fence. So the
+ * constructor and {@link #placeholder} set {@link #value} and {@link #loading} with plain writes: the node is not
+ * yet published, and the table publishes it with a release store. The fill writes the value with a release write
+ * ({@link #fillValue}), ordered before the volatile write that clears {@link #loading}; that volatile write is
+ * the fill's linearization point. Every other write of {@link #value} is volatile.
  */
 final class Node<K, V> {
 
@@ -67,6 +78,19 @@ final class Node<K, V> {
    * left in {@link #frequency} and whether it spared the page on its carry alone; see {@link ClockProPolicy}.
    */
   static final byte CARRYING = 8;
+
+  private static final VarHandle VALUE;
+  private static final VarHandle LOADING;
+
+  static {
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      VALUE = lookup.findVarHandle(Node.class, "value", Object.class);
+      LOADING = lookup.findVarHandle(Node.class, "loading", boolean.class);
+    } catch (ReflectiveOperationException failure) {
+      throw new ExceptionInInitializerError(failure);
+    }
+  }
 
   final K key;
   /** The key's {@code hashCode()}, taken once: the table's hash and the non-resident history's. */
@@ -122,15 +146,23 @@ final class Node<K, V> {
   Node(K key, int hash, V value) {
     this.key = key;
     this.hash = hash;
-    this.value = value;
+    VALUE.set(this, value); // plain: see "Writes without a fence"
   }
 
   /** Returns a placeholder for a load in flight, holding the load as its value until it is filled. */
   @SuppressWarnings("unchecked")
   static <K, V> Node<K, V> placeholder(K key, int hash, Load<V> load) {
     Node<K, V> node = new Node<>(key, hash, (V) load);
-    node.loading = true;
+    LOADING.set(node, true); // plain: see "Writes without a fence"
     return node;
+  }
+
+  /**
+   * Writes a placeholder's first real value, with a release write; the caller holds the monitor and clears
+   * {@link #loading} next, with a volatile write. See "Writes without a fence".
+   */
+  void fillValue(V first) {
+    VALUE.setRelease(this, first);
   }
 
   /**

@@ -29,9 +29,11 @@ import java.util.NoSuchElementException;
  * plus one table slot. Every structural change in the cache already holds the eviction lock, so the table needs
  * no locks of its own.
  *
- * <p>Memory ordering. The writer publishes with release stores: a new node's fields, then the node into its
- * bin's head slot; a removal links the predecessor past the node. A removed node keeps its own link, so a
- * reader standing on it walks on. Readers load slots with acquire and links as volatile reads.
+ * <p>Memory ordering. The writer publishes with release stores: a new node's fields and its link, with plain
+ * writes, then the node into its bin's head slot; a removal links the predecessor past the node. A removed node
+ * keeps its own link, so a reader standing on it walks on. Readers load slots with acquire and links as volatile
+ * reads. The writer needs no fence (a volatile write, on x86) of its own: every writer holds the owner's lock,
+ * so writes are ordered by the lock, and a reader needs only to see a node whole once it finds it.
  *
  * <p>Growth. The table doubles when it holds more nodes than slots, and never shrinks; a cache's table stops
  * growing once it is full, at a length of about {@code maximumSize}. Growth relinks the nodes in place: each bin
@@ -54,6 +56,15 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
   static final int MAXIMUM_LENGTH = 1 << 30;
 
   private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Node[].class);
+  private static final VarHandle NEXT_IN_BIN;
+
+  static {
+    try {
+      NEXT_IN_BIN = MethodHandles.lookup().findVarHandle(Node.class, "nextInBin", Node.class);
+    } catch (ReflectiveOperationException failure) {
+      throw new ExceptionInInitializerError(failure);
+    }
+  }
 
   /** The bins; a power of two in length. Written by the writer; replaced, never changed in length. */
   private volatile Node<K, V>[] table;
@@ -114,7 +125,7 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
   void add(Node<K, V> node) {
     Node<K, V>[] bins = table;
     int index = spread(node.hash) & (bins.length - 1);
-    node.nextInBin = slot(bins, index);
+    NEXT_IN_BIN.set(node, slot(bins, index)); // plain: the node is not yet published; the next line publishes it
     SLOT.setRelease(bins, index, node);
   }
 
@@ -145,7 +156,7 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
         if (previous == null) {
           SLOT.setRelease(bins, index, node.nextInBin);
         } else {
-          previous.nextInBin = node.nextInBin;
+          NEXT_IN_BIN.setRelease(previous, node.nextInBin);
         }
         return true;
       }

@@ -4,11 +4,12 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * An {@code int} count on cache lines of its own: for a count that misses change while lock-free hits on other
- * cores read the object that would otherwise hold it.
+ * An {@code int} count on cache lines of its own, with one writer at a time: for a count that misses change under
+ * a lock while lock-free hits on other cores read the object that would otherwise hold it.
  *
- * <p>Access modes: {@link #getVolatile()} is a volatile read; {@link #add(int)} is an atomic add with volatile
- * semantics, safe for any number of writers.
+ * <p>Access modes: {@link #get()} is an acquire read, from any thread; {@link #addUnderLock(int)} is a plain read
+ * and a release write, and only the holder of the lock that guards every change of the count may call it. No
+ * atomic instruction: on x86 one is a full fence, and every miss changes this count.
  *
  * <h2>Why</h2>
  * The cache's size was a field of {@link ClockProCache}. Each miss changes it (the insert adds one, the eviction
@@ -37,14 +38,14 @@ final class PaddedCount extends PaddedCountValue {
   long pad16, pad17, pad18, pad19, pad20, pad21, pad22, pad23;
   long pad24, pad25, pad26, pad27, pad28, pad29, pad30, pad31;
 
-  /** Returns the count, with a volatile read. */
-  int getVolatile() {
-    return value;
+  /** Returns the count, with an acquire read. */
+  int get() {
+    return (int) VALUE.getAcquire(this);
   }
 
-  /** Adds {@code delta} atomically, with volatile semantics. */
-  void add(int delta) {
-    VALUE.getAndAdd(this, delta);
+  /** Adds {@code delta}; the caller holds the lock that guards every change of this count. */
+  void addUnderLock(int delta) {
+    VALUE.setRelease(this, value + delta);
   }
 }
 
@@ -57,6 +58,6 @@ abstract class PaddedCountLeading {
 
 /** The value; see {@link PaddedCount}. */
 abstract class PaddedCountValue extends PaddedCountLeading {
-  /** Written only through {@link PaddedCount#add(int)}. */
-  volatile int value;
+  /** Written only through {@link PaddedCount#addUnderLock(int)}, by the holder of the owner's lock. */
+  int value;
 }

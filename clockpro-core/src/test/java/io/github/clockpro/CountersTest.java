@@ -21,13 +21,15 @@ class CountersTest {
         }
         counters.recordPut();
         counters.recordLoadFailure(5);
+        counters.recordFill();
       });
       threads[index].start();
     }
     for (Thread thread : threads) {
       thread.join();
     }
-    assertArrayEquals(new long[] {1_000_000, 1_000_000, 4, 1_000_000, 4, 3_000_020}, counters.sums());
+    assertArrayEquals(new long[] {1_000_000, 1_000_000, 4, 1_000_000, 4, 3_000_020, 4}, counters.sums());
+    assertEquals(4, counters.fills());
     assertEquals(4, counters.registeredCells());
   }
 

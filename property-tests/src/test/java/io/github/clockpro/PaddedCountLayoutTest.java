@@ -1,8 +1,11 @@
 package io.github.clockpro;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.info.FieldLayout;
@@ -19,46 +22,54 @@ class PaddedCountLayoutTest {
 
   @Test
   void shouldKeepOtherObjectsAtLeastTwoCacheLinesFromTheValue() {
-    assertPadded(PaddedCount.class, "value");
-  }
+    ClassLayout layout = ClassLayout.parseClass(PaddedCount.class);
+    FieldLayout value = layout.fields().stream()
+        .filter(candidate -> candidate.name().equals("value"))
+        .findFirst()
+        .orElseThrow();
 
-  private static void assertPadded(Class<?> type, String... names) {
-    ClassLayout layout = ClassLayout.parseClass(type);
-    long first = Long.MAX_VALUE;
-    long end = 0;
-    for (String name : names) {
-      FieldLayout field = layout.fields().stream()
-          .filter(candidate -> candidate.name().equals(name))
-          .findFirst()
-          .orElseThrow();
-      first = Math.min(first, field.offset());
-      end = Math.max(end, field.offset() + field.size());
-    }
+    long before = value.offset();
+    long after = layout.instanceSize() - value.offset() - value.size();
 
-    long before = first;
-    long after = layout.instanceSize() - end;
-
-    assertTrue(before >= PADDING, "bytes before the fields: " + before + "\n" + layout.toPrintable());
-    assertTrue(after >= PADDING, "bytes after the fields: " + after + "\n" + layout.toPrintable());
+    assertTrue(before >= PADDING, "bytes before the value: " + before + "\n" + layout.toPrintable());
+    assertTrue(after >= PADDING, "bytes after the value: " + after + "\n" + layout.toPrintable());
   }
 
   @Test
-  void shouldAddAtomicallyAcrossThreads() throws InterruptedException {
+  void shouldCountEveryAddOfWritersTakingTurnsUnderALock() throws InterruptedException {
     PaddedCount count = new PaddedCount();
-    Thread[] threads = new Thread[4];
-    for (int index = 0; index < threads.length; index++) {
-      threads[index] = new Thread(() -> {
+    ReentrantLock lock = new ReentrantLock();
+    AtomicBoolean decreased = new AtomicBoolean();
+    Thread reader = new Thread(() -> {
+      int last = 0;
+      while (last < 400_000) {
+        int seen = count.get();
+        if (seen < last) {
+          decreased.set(true);
+        }
+        last = seen;
+      }
+    });
+    reader.start();
+    Thread[] writers = new Thread[4];
+    for (int index = 0; index < writers.length; index++) {
+      writers[index] = new Thread(() -> {
         for (int step = 0; step < 100_000; step++) {
-          count.add(1);
-          count.add(-1);
-          count.add(1);
+          lock.lock();
+          try {
+            count.addUnderLock(1);
+          } finally {
+            lock.unlock();
+          }
         }
       });
-      threads[index].start();
+      writers[index].start();
     }
-    for (Thread thread : threads) {
-      thread.join();
+    for (Thread writer : writers) {
+      writer.join();
     }
-    assertEquals(400_000, count.getVolatile());
+    reader.join();
+    assertEquals(400_000, count.get());
+    assertFalse(decreased.get(), "a reader saw the count go down");
   }
 }
