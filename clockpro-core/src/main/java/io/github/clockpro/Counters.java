@@ -100,7 +100,10 @@ final class Counters {
     cells.get().add(FILLS, 1);
   }
 
-  /** Returns the number of fills recorded; cheaper than {@link #sums()}, with the same guarantees. */
+  /**
+   * Returns the number of fills recorded, with the guarantees of {@link #sums()}; allocates nothing, unlike
+   * {@link #sums()}, because {@link ClockProCache#size()} calls it.
+   */
   synchronized long fills() {
     long total = retired[FILLS];
     for (Registration registration : registered) {
