@@ -60,6 +60,12 @@ record JmhRow(String benchmark, String configuration, int threads, Map<Implement
     return ours == null || theirs == null ? Double.NaN : ours.score() / theirs.score();
   }
 
+  /** Returns the number of forks behind our score: one, or one per round for a run measured in rounds. */
+  int forks() {
+    Measurement ours = measurements.get(Implementation.CLOCKPRO);
+    return ours == null ? 0 : ours.forkScores().size();
+  }
+
   /**
    * Returns the ratio of ours to the implementation's score fork by fork, which for a run measured in rounds is
    * round by round; empty if either is missing or their fork counts differ.

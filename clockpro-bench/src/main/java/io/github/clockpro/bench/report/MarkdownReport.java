@@ -173,7 +173,8 @@ final class MarkdownReport {
     double cache2k = row.ratio(Implementation.CACHE2K);
     boolean met = caffeine >= caffeineTarget && cache2k >= cache2kTarget;
     StringBuilder sentence = new StringBuilder(String.format(Locale.ROOT, "clockpro does **%.2fx** Caffeine's "
-        + "and **%.2fx** cache2k's operations per second in JMH", caffeine, cache2k));
+        + "and **%.2fx** cache2k's operations per second in JMH%s", caffeine, cache2k,
+        row.forks() > 1 ? String.format(Locale.ROOT, " (%d forks of each, interleaved)", row.forks()) : ""));
     String unrounded = String.format(Locale.ROOT, "JMH %.3fx and %.3fx", caffeine, cache2k);
     if (pair != null) {
       double pairedCaffeine = pair.median(Implementation.CAFFEINE);

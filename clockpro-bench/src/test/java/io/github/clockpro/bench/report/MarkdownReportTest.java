@@ -31,7 +31,8 @@ class MarkdownReportTest {
 
     assertEquals(List.of(0.8, 1.25), row.forkRatios(Implementation.CACHE2K));
     String report = render(row);
-    assertTrue(report.contains("**2.00x** Caffeine's and **1.00x** cache2k's"), report);
+    assertTrue(report.contains("**2.00x** Caffeine's and **1.00x** cache2k's operations per second in JMH (2 forks "
+        + "of each, interleaved)"), report);
     assertTrue(report.contains("Round by round (the implementations interleaved): 2.00x, 2.00x against "
         + "Caffeine, 0.80x, 1.25x against cache2k."), report);
   }
