@@ -4,7 +4,7 @@ package io.github.clockpro;
  * An immutable snapshot of a cache's statistics, taken by {@link ClockProCache#stats()}. All counts are since the
  * cache was created.
  *
- * <p>The hit, miss, put and load counts are kept in striped counters and read without a lock, so under
+ * <p>The hit, miss, put, load and lock wait counts are kept in striped counters and read without a lock, so under
  * concurrent use a snapshot may see one counter a little ahead of another. The policy figures (sizes, evictions,
  * scans, cold target, scan threshold, carry limit) are read together under the eviction lock and are consistent with each
  * other.
@@ -17,6 +17,8 @@ public final class CacheStats {
   private final long loadSuccessCount;
   private final long loadFailureCount;
   private final long totalLoadTime;
+  private final long lockWaitCount;
+  private final long totalLockWaitTime;
   private final long evictionCount;
   private final long scanCount;
   private final int maxScanPerEviction;
@@ -39,6 +41,8 @@ public final class CacheStats {
     this.loadSuccessCount = sums[Counters.LOAD_SUCCESSES];
     this.loadFailureCount = sums[Counters.LOAD_FAILURES];
     this.totalLoadTime = sums[Counters.TOTAL_LOAD_TIME];
+    this.lockWaitCount = sums[Counters.LOCK_WAITS];
+    this.totalLockWaitTime = sums[Counters.LOCK_WAIT_TIME];
     this.evictionCount = policy.evictionCount();
     this.scanCount = policy.scanCount();
     this.maxScanPerEviction = policy.maximumScan();
@@ -104,6 +108,21 @@ public final class CacheStats {
   /** Nanoseconds spent in loaders, successful or not. */
   public long totalLoadTime() {
     return totalLoadTime;
+  }
+
+  /**
+   * Acquisitions of the eviction lock that found it held and waited for it. Every insert, removal and eviction,
+   * and every snapshot of these statistics, takes that lock; hits never do. Together with
+   * {@link #totalLockWaitTime()}, this shows how much writers contend: on a read-through workload, compare it with
+   * {@link #missCount()}.
+   */
+  public long lockWaitCount() {
+    return lockWaitCount;
+  }
+
+  /** Nanoseconds the acquisitions counted by {@link #lockWaitCount()} waited, in total. */
+  public long totalLockWaitTime() {
+    return totalLockWaitTime;
   }
 
   /**
@@ -194,7 +213,8 @@ public final class CacheStats {
   public String toString() {
     return "CacheStats{hitCount=" + hitCount + ", missCount=" + missCount + ", putCount=" + putCount
         + ", loadSuccessCount=" + loadSuccessCount + ", loadFailureCount=" + loadFailureCount
-        + ", totalLoadTime=" + totalLoadTime + ", evictionCount=" + evictionCount + ", scanCount=" + scanCount
+        + ", totalLoadTime=" + totalLoadTime + ", lockWaitCount=" + lockWaitCount
+        + ", totalLockWaitTime=" + totalLockWaitTime + ", evictionCount=" + evictionCount + ", scanCount=" + scanCount
         + ", maxScanPerEviction=" + maxScanPerEviction + ", scanLimitReachedCount=" + scanLimitReachedCount
         + ", promotionCount=" + promotionCount + ", demotionCount=" + demotionCount
         + ", nonResidentHitCount=" + nonResidentHitCount + ", hotSize=" + hotSize + ", coldSize=" + coldSize

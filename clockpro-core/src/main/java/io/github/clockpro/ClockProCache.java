@@ -115,10 +115,12 @@ public final class ClockProCache<K, V> {
    * of its own, because misses change it and every hit reads this object's other fields (see PaddedCount).
    */
   private final PaddedCount lockedEntries = new PaddedCount();
-  private final EvictionLock evictionLock = new EvictionLock();
+
   /** Guarded by {@link #evictionLock}. */
   private final ClockProPolicy<K, V> policy;
   private final Counters counters = new Counters();
+  /** Counts its waits in {@link #counters}, so it is made after them. */
+  private final EvictionLock evictionLock = new EvictionLock(counters);
   /** May be {@code null}. */
   private final RemovalListener<? super K, ? super V> removalListener;
   private final CacheMapView<K, V> mapView;

@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * The counts that operations update outside the eviction lock: the statistics (hits, misses, puts, loads and load
- * time) and the fills of load placeholders, which {@link ClockProCache#size()} adds to the entries it counts under
+ * time, waits for the eviction lock and their time) and the fills of load placeholders, which {@link ClockProCache#size()} adds to the entries it counts under
  * the lock. Exact, and counted without an atomic instruction, because every thread counts in a cell only it
  * writes.
  *
@@ -49,8 +49,12 @@ final class Counters {
   static final int TOTAL_LOAD_TIME = 5;
   /** Placeholders filled with their first value: entries that joined the cache outside the eviction lock. */
   static final int FILLS = 6;
+  /** Acquisitions of the eviction lock that found it held and waited for it. */
+  static final int LOCK_WAITS = 7;
+  /** Nanoseconds those acquisitions waited, in total. */
+  static final int LOCK_WAIT_TIME = 8;
   /** The number of counts. */
-  static final int COUNTS = 7;
+  static final int COUNTS = 9;
 
   /** Longs of padding before and after a cell's counts: 128 bytes, two cache lines. */
   static final int PADDING = 16;
@@ -93,6 +97,13 @@ final class Counters {
     Cell cell = cells.get();
     cell.add(LOAD_FAILURES, 1);
     cell.add(TOTAL_LOAD_TIME, nanos);
+  }
+
+  /** Records an acquisition of the eviction lock that waited, and how long; see {@link EvictionLock}. */
+  void recordLockWait(long nanos) {
+    Cell cell = cells.get();
+    cell.add(LOCK_WAITS, 1);
+    cell.add(LOCK_WAIT_TIME, nanos);
   }
 
   /** Records the fill of a placeholder; see {@link #FILLS}. */

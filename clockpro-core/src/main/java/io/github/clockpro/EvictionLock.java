@@ -22,6 +22,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * With the spin alone, a {@code jdk.ThreadPark} recording of the read-through benchmark (two threads, on a
  * machine with two virtual processors and some steal time) still showed parks here, each far longer than a
  * critical section; see docs/design.md.
+ *
+ * <p>An acquisition that finds the lock held counts itself, and the time it waited, in the cache's
+ * {@link Counters} ({@link Counters#LOCK_WAITS}, {@link Counters#LOCK_WAIT_TIME}), once it holds the lock. An
+ * acquisition that gets the lock at once counts nothing and reads no clock.
  */
 final class EvictionLock extends ReentrantLock {
 
@@ -40,11 +44,25 @@ final class EvictionLock extends ReentrantLock {
    */
   static final int YIELDS = 64;
 
+  /** Where waits are counted; only the thread that waited writes its own cell. */
+  private final transient Counters counters;
+
+  /** @param counters where acquisitions that had to wait are counted */
+  EvictionLock(Counters counters) {
+    this.counters = counters;
+  }
+
   @Override
   public void lock() {
     if (tryLock()) {
       return;
     }
+    long start = System.nanoTime();
+    waitAndLock();
+    counters.recordLockWait(System.nanoTime() - start);
+  }
+
+  private void waitAndLock() {
     for (int round = 0; round < SPINS; round++) {
       Thread.onSpinWait();
       if (!isLocked() && tryLock()) {

@@ -22,13 +22,14 @@ class CountersTest {
         counters.recordPut();
         counters.recordLoadFailure(5);
         counters.recordFill();
+        counters.recordLockWait(7);
       });
       threads[index].start();
     }
     for (Thread thread : threads) {
       thread.join();
     }
-    assertArrayEquals(new long[] {1_000_000, 1_000_000, 4, 1_000_000, 4, 3_000_020, 4}, counters.sums());
+    assertArrayEquals(new long[] {1_000_000, 1_000_000, 4, 1_000_000, 4, 3_000_020, 4, 4, 28}, counters.sums());
     assertEquals(4, counters.fills());
     assertEquals(4, counters.registeredCells());
   }

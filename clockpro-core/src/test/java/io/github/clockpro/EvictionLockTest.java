@@ -18,7 +18,7 @@ class EvictionLockTest {
 
   @Test
   void shouldExcludeConcurrentHolders() throws InterruptedException {
-    EvictionLock lock = new EvictionLock();
+    EvictionLock lock = new EvictionLock(new Counters());
     List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < THREADS; t++) {
       threads.add(new Thread(() -> {
@@ -42,7 +42,8 @@ class EvictionLockTest {
 
   @Test
   void shouldBeReentrant() {
-    EvictionLock lock = new EvictionLock();
+    Counters counters = new Counters();
+    EvictionLock lock = new EvictionLock(counters);
     lock.lock();
     lock.lock();
     assertEquals(2, lock.getHoldCount());
@@ -50,11 +51,13 @@ class EvictionLockTest {
     assertTrue(lock.isHeldByCurrentThread());
     lock.unlock();
     assertFalse(lock.isLocked());
+    assertEquals(0, counters.sums()[Counters.LOCK_WAITS], "a free lock is taken without a wait");
   }
 
   @Test
   void shouldWaitForAHolderThatKeepsTheLockLongerThanTheSpin() throws InterruptedException {
-    EvictionLock lock = new EvictionLock();
+    Counters counters = new Counters();
+    EvictionLock lock = new EvictionLock(counters);
     lock.lock();
     Thread waiter = new Thread(() -> {
       lock.lock();
@@ -66,5 +69,8 @@ class EvictionLockTest {
     lock.unlock();
     waiter.join(10_000);
     assertFalse(waiter.isAlive());
+    long[] sums = counters.sums();
+    assertEquals(1, sums[Counters.LOCK_WAITS], "the waiter's one acquisition waited");
+    assertTrue(sums[Counters.LOCK_WAIT_TIME] > 0, "and its wait took time");
   }
 }

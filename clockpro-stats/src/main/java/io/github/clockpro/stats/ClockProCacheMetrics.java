@@ -37,7 +37,9 @@ import java.util.function.ToLongFunction;
  *       {@code cache.eviction.scan} of entries examined per eviction, with its maximum, a percentile histogram and bucket
  *       boundaries at the scan limit and just below it; the gauges {@code cache.hot.size}, {@code cache.cold.size},
  *       {@code cache.nonresident.size}, {@code cache.cold.target} and {@code cache.scan.threshold}; the counters
- *       {@code cache.promoted}, {@code cache.demoted}, {@code cache.nonresident.hits} and {@code cache.eviction.scan.limit}.
+ *       {@code cache.promoted}, {@code cache.demoted}, {@code cache.nonresident.hits}, {@code cache.eviction.scan.limit}
+ *       and {@code cache.eviction.lock} (waits for the eviction lock), and the time gauge
+ *       {@code cache.eviction.lock.wait.duration}.
  *   <li>Every meter except the distribution reads {@link ClockProCache#stats()} when the registry asks for
  *       its value. The distribution covers the evictions since the first binding to the registry.
  *   <li>The cache is held weakly: binding never keeps a cache alive, and a collected cache's meters read
@@ -79,7 +81,7 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
    *    count each eviction twice.
    *
    * Cost of a scrape. Every meter but cache.size and the distribution calls stats(), which takes the cache's
-   * eviction lock for a snapshot: sixteen short lock holds per scrape, which writers may wait on and readers
+   * eviction lock for a snapshot: eighteen short lock holds per scrape, which writers may wait on and readers
    * never do. One snapshot shared by all meters would need a clock to expire it; not worth it at this cost.
    *
    * Reading guide: the monitor methods, the constructor, the five counts of the template, then the meters.
@@ -98,6 +100,8 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
   static final String NON_RESIDENT_HITS = "cache.nonresident.hits";
   static final String LOAD = "cache.load";
   static final String LOAD_DURATION = "cache.load.duration";
+  static final String LOCK_WAITS = "cache.eviction.lock";
+  static final String LOCK_WAIT_DURATION = "cache.eviction.lock.wait.duration";
 
   private static final String ENTRIES = "entries";
   private static final String LOAD_DESCRIPTION =
@@ -205,6 +209,12 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
         "Hot entries moved to the cold clock because the hot hand found them unreferenced");
     counter(registry, cache, NON_RESIDENT_HITS, "requests", CacheStats::nonResidentHitCount,
         "Inserts of keys that were evicted recently and were still in their non-resident test period");
+    counter(registry, cache, LOCK_WAITS, "waits", CacheStats::lockWaitCount,
+        "Acquisitions of the eviction lock (inserts, removals, statistics snapshots) that found it held and waited");
+    TimeGauge.builder(LOCK_WAIT_DURATION, cache, TimeUnit.NANOSECONDS, current -> current.stats().totalLockWaitTime())
+        .tags(getTagsWithCacheName())
+        .description("Total time spent waiting for the eviction lock since the cache was created")
+        .register(registry);
 
     gauge(registry, cache, HOT_SIZE, ENTRIES, CacheStats::hotSize,
         "Resident entries in the hot clock");

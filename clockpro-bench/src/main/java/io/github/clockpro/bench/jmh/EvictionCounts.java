@@ -5,9 +5,9 @@ import io.github.clockpro.bench.cache.BenchmarkCache;
 import io.github.clockpro.bench.cache.ClockProAdapter;
 
 /**
- * The evictions of a {@code ClockProCache} during one JMH iteration, and the entries examined for them, for the
- * benchmarks' secondary results. Other implementations do not publish their scan work, so for them both counts
- * stay 0.
+ * The evictions of a {@code ClockProCache} during one JMH iteration, the entries examined for them, and the
+ * waits for its eviction lock, for the benchmarks' secondary results. Other implementations publish neither, so
+ * for them every count stays 0.
  *
  * <p>The counts come from the cache's own statistics, which cover every thread; so exactly one benchmark thread
  * (thread index 0) reports them, and JMH's sum over threads is the cache's total. Confined to one thread.
@@ -17,6 +17,8 @@ final class EvictionCounts {
   private ClockProAdapter cache;
   private long evictionsAtStart;
   private long entriesExaminedAtStart;
+  private long lockWaitsAtStart;
+  private long lockWaitTimeAtStart;
 
   /**
    * Starts a window.
@@ -30,6 +32,8 @@ final class EvictionCounts {
       CacheStats stats = cache.cache().stats();
       evictionsAtStart = stats.evictionCount();
       entriesExaminedAtStart = stats.scanCount();
+      lockWaitsAtStart = stats.lockWaitCount();
+      lockWaitTimeAtStart = stats.totalLockWaitTime();
     }
   }
 
@@ -41,5 +45,15 @@ final class EvictionCounts {
   /** Returns the entries examined since {@link #start}, or 0 for a thread that does not report. */
   long entriesExamined() {
     return cache == null ? 0 : cache.cache().stats().scanCount() - entriesExaminedAtStart;
+  }
+
+  /** Returns the acquisitions of the eviction lock that waited since {@link #start}, or 0 for a thread that does not report. */
+  long lockWaits() {
+    return cache == null ? 0 : cache.cache().stats().lockWaitCount() - lockWaitsAtStart;
+  }
+
+  /** Returns the nanoseconds those acquisitions waited, or 0 for a thread that does not report. */
+  long lockWaitNanos() {
+    return cache == null ? 0 : cache.cache().stats().totalLockWaitTime() - lockWaitTimeAtStart;
   }
 }

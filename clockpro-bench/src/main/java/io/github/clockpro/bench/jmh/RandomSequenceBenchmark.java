@@ -102,6 +102,16 @@ public class RandomSequenceBenchmark {
     public long entriesExamined() {
       return evictionCounts.entriesExamined();
     }
+
+    /** For ours, acquisitions of the eviction lock that found it held and waited (counted once, by thread 0). */
+    public long lockWaits() {
+      return evictionCounts.lockWaits();
+    }
+
+    /** For ours, the nanoseconds those acquisitions waited (counted once, by thread 0). */
+    public long lockWaitNanos() {
+      return evictionCounts.lockWaitNanos();
+    }
   }
 
   /** One read-through request. */

@@ -46,6 +46,24 @@ record JmhRow(String benchmark, String configuration, int threads, Map<Implement
       return requests > 0 ? 100.0 * (1.0 - secondary("misses") / requests) : Double.NaN;
     }
 
+    /** Returns the acquisitions of the eviction lock that waited, per miss, or NaN when not published. */
+    double lockWaitsPerMiss() {
+      double misses = secondary("misses");
+      return misses > 0 && secondary.containsKey("lockWaits") ? secondary("lockWaits") / misses : Double.NaN;
+    }
+
+    /**
+     * Returns the share of the benchmark threads' time spent waiting for the eviction lock, or NaN when not
+     * published: the wait per request times the requests per second of one thread.
+     *
+     * @param threads the benchmark threads, over which {@link #score} is summed
+     */
+    double lockWaitShare(int threads) {
+      double requests = secondary("requests");
+      return requests > 0 && secondary.containsKey("lockWaitNanos")
+          ? secondary("lockWaitNanos") / requests * (score / threads) / 1e9 : Double.NaN;
+    }
+
     /** Returns the mean entries examined per eviction, or NaN when not published. */
     double entriesExaminedPerEviction() {
       double evictions = secondary("evictions");

@@ -274,8 +274,9 @@ final class MarkdownReport {
       boolean getPut = benchmark.equals("GetPut");
       line("| configuration | threads | " + (getPut ? "read misses clockpro | caffeine | cache2k"
           : "hit rate clockpro | caffeine | cache2k") + " | B/op clockpro | caffeine | cache2k"
-          + (getPut ? "" : " | clockpro entries examined per eviction") + " |");
-      line("|---|---:|---:|---:|---:|---:|---:|---:|" + (getPut ? "" : "---:|"));
+          + (getPut ? "" : " | clockpro entries examined per eviction | clockpro lock waits per miss "
+              + "| clockpro time waiting for the lock") + " |");
+      line("|---|---:|---:|---:|---:|---:|---:|---:|" + (getPut ? "" : "---:|---:|---:|"));
       for (JmhRow row : entry.getValue()) {
         StringBuilder cells = new StringBuilder("| " + row.configuration() + " | " + row.threads());
         for (Implementation implementation : Implementation.CONCURRENT) {
@@ -293,6 +294,10 @@ final class MarkdownReport {
           JmhRow.Measurement ours = row.measurements().get(Implementation.CLOCKPRO);
           cells.append(" | ").append(ours == null ? "-"
               : String.format(Locale.ROOT, "%.2f", ours.entriesExaminedPerEviction()));
+          cells.append(" | ").append(ours == null ? "-"
+              : String.format(Locale.ROOT, "%.3f", ours.lockWaitsPerMiss()));
+          cells.append(" | ").append(ours == null ? "-"
+              : String.format(Locale.ROOT, "%.1f%%", 100 * ours.lockWaitShare(row.threads())));
         }
         line(cells + " |");
       }

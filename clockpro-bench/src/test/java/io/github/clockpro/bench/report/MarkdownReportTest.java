@@ -93,6 +93,25 @@ class MarkdownReportTest {
   }
 
   @Test
+  void shouldGiveOurLockWaitsPerMissAndTheShareOfThreadTimeSpentWaiting() {
+    // Two threads doing 1,000,000 requests per second in all, 200,000 of them misses; 20,000 waits of 2.5 us
+    // each: 0.1 waits per miss, and 50 ms of waiting per second over two threads, 2.5% of their time.
+    JmhRow.Measurement ours = new JmhRow.Measurement(1_000_000, 1, Map.of("requests", 1_000_000.0, "misses",
+        200_000.0, "lockWaits", 20_000.0, "lockWaitNanos", 50_000_000.0));
+    Map<Implementation, JmhRow.Measurement> measurements = new LinkedHashMap<>();
+    measurements.put(Implementation.CLOCKPRO, ours);
+    JmhRow row = new JmhRow("ZipfianSequenceLoading", "capacity=100 factor=10", 2, measurements);
+
+    assertEquals(0.1, ours.lockWaitsPerMiss(), 1e-12);
+    assertEquals(0.025, ours.lockWaitShare(2), 1e-12);
+    String report = render(row);
+    assertTrue(report.contains("| clockpro entries examined per eviction | clockpro lock waits per miss | clockpro "
+        + "time waiting for the lock |"), report);
+    assertTrue(report.contains("| 0.100 | 2.5% |"), report);
+    assertTrue(Double.isNaN(new JmhRow.Measurement(1, 1, Map.of("misses", 5.0)).lockWaitsPerMiss()));
+  }
+
+  @Test
   void shouldNotPairForksWhenTheirCountsDiffer() {
     Map<Implementation, JmhRow.Measurement> measurements = new LinkedHashMap<>();
     measurements.put(Implementation.CLOCKPRO, new JmhRow.Measurement(110, 5, Map.of(), List.of(100.0, 120.0)));
