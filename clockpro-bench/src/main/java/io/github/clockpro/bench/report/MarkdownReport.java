@@ -25,7 +25,10 @@ final class MarkdownReport {
   private static final Map<String, String> DESCRIPTIONS = Map.of(
       "ZipfianSequenceLoading",
       "Read-through `get(key, loader)`, Zipfian keys (exponent 0.99) over `factor x capacity` keys; a miss "
-          + "costs `Blackhole.consumeCPU(1000)` in the loader. Operations per second over all threads.",
+          + "costs `Blackhole.consumeCPU(1000)` in the loader. Operations per second over all threads. In the "
+          + "second table, clockpro's lock waits per miss are the inserts (and other acquisitions of its eviction "
+          + "lock) that found the lock held, and the time waiting for the lock is a share of the benchmark "
+          + "threads' time; both from `CacheStats`, which the peers do not offer.",
       "RandomSequence",
       "Read-through with uniform random keys over `capacity x 100 / hitRate` keys and a free loader: the best "
           + "possible hit rate is `hitRate` percent and every miss evicts. The worst case for CLOCK-style "
