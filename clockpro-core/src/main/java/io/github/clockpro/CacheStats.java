@@ -4,8 +4,8 @@ package io.github.clockpro;
  * An immutable snapshot of a cache's statistics, taken by {@link ClockProCache#stats()}. All counts are since the
  * cache was created.
  *
- * <p>The hit, miss, put, load and lock wait counts are kept in striped counters and read without a lock, so under
- * concurrent use a snapshot may see one counter a little ahead of another. The policy figures (sizes, evictions,
+ * <p>The hit, miss, put, load and lock wait counts are kept in striped counters and read without a lock, so
+ * under concurrent use a snapshot may see one counter a little ahead of another. The policy figures (sizes, evictions,
  * scans, cold target, scan threshold, carry limit) are read together under the eviction lock and are consistent with each
  * other.
  */
@@ -214,7 +214,8 @@ public final class CacheStats {
     return "CacheStats{hitCount=" + hitCount + ", missCount=" + missCount + ", putCount=" + putCount
         + ", loadSuccessCount=" + loadSuccessCount + ", loadFailureCount=" + loadFailureCount
         + ", totalLoadTime=" + totalLoadTime + ", lockWaitCount=" + lockWaitCount
-        + ", totalLockWaitTime=" + totalLockWaitTime + ", evictionCount=" + evictionCount + ", scanCount=" + scanCount
+        + ", totalLockWaitTime=" + totalLockWaitTime + ", evictionCount=" + evictionCount
+        + ", scanCount=" + scanCount
         + ", maxScanPerEviction=" + maxScanPerEviction + ", scanLimitReachedCount=" + scanLimitReachedCount
         + ", promotionCount=" + promotionCount + ", demotionCount=" + demotionCount
         + ", nonResidentHitCount=" + nonResidentHitCount + ", hotSize=" + hotSize + ", coldSize=" + coldSize

@@ -115,7 +115,6 @@ public final class ClockProCache<K, V> {
    * of its own, because misses change it and every hit reads this object's other fields (see PaddedCount).
    */
   private final PaddedCount lockedEntries = new PaddedCount();
-
   /** Guarded by {@link #evictionLock}. */
   private final ClockProPolicy<K, V> policy;
   private final Counters counters = new Counters();

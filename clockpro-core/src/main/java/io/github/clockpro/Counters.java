@@ -8,9 +8,9 @@ import java.util.List;
 
 /**
  * The counts that operations update outside the eviction lock: the statistics (hits, misses, puts, loads and load
- * time, waits for the eviction lock and their time) and the fills of load placeholders, which {@link ClockProCache#size()} adds to the entries it counts under
- * the lock. Exact, and counted without an atomic instruction, because every thread counts in a cell only it
- * writes.
+ * time, waits for the eviction lock and their time) and the fills of load placeholders, which
+ * {@link ClockProCache#size()} adds to the entries it counts under the lock. Exact, and counted without an atomic
+ * instruction, because every thread counts in a cell only it writes.
  *
  * <p>Access modes: the {@code record} methods are a plain read and an opaque write of the calling thread's cell;
  * {@link #sums()} reads every cell opaquely under this object's monitor. A sum taken while threads count may miss

@@ -34,11 +34,12 @@ import java.util.function.ToLongFunction;
  *       {@code cache.puts} counts explicit writes only ({@link CacheStats#putCount()}); loaded values are counted
  *       by {@code cache.load}.
  *   <li>The CLOCK-Pro meters, each with a description and a base unit: the distribution summary
- *       {@code cache.eviction.scan} of entries examined per eviction, with its maximum, a percentile histogram and bucket
- *       boundaries at the scan limit and just below it; the gauges {@code cache.hot.size}, {@code cache.cold.size},
- *       {@code cache.nonresident.size}, {@code cache.cold.target} and {@code cache.scan.threshold}; the counters
- *       {@code cache.promoted}, {@code cache.demoted}, {@code cache.nonresident.hits}, {@code cache.eviction.scan.limit}
- *       and {@code cache.eviction.lock} (waits for the eviction lock), and the time gauge
+ *       {@code cache.eviction.scan} of entries examined per eviction, with its maximum, a percentile histogram and
+ *       bucket boundaries at the scan limit and just below it; the gauges {@code cache.hot.size},
+ *       {@code cache.cold.size}, {@code cache.nonresident.size}, {@code cache.cold.target},
+ *       {@code cache.scan.threshold} and {@code cache.carry.limit}; the counters {@code cache.promoted},
+ *       {@code cache.demoted}, {@code cache.nonresident.hits}, {@code cache.eviction.scan.limit} and
+ *       {@code cache.eviction.lock} (waits for the eviction lock); and the time gauge
  *       {@code cache.eviction.lock.wait.duration}.
  *   <li>Every meter except the distribution reads {@link ClockProCache#stats()} when the registry asks for
  *       its value. The distribution covers the evictions since the first binding to the registry.
@@ -211,7 +212,8 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
         "Inserts of keys that were evicted recently and were still in their non-resident test period");
     counter(registry, cache, LOCK_WAITS, "waits", CacheStats::lockWaitCount,
         "Acquisitions of the eviction lock (inserts, removals, statistics snapshots) that found it held and waited");
-    TimeGauge.builder(LOCK_WAIT_DURATION, cache, TimeUnit.NANOSECONDS, current -> current.stats().totalLockWaitTime())
+    TimeGauge.builder(LOCK_WAIT_DURATION, cache, TimeUnit.NANOSECONDS,
+            current -> current.stats().totalLockWaitTime())
         .tags(getTagsWithCacheName())
         .description("Total time spent waiting for the eviction lock since the cache was created")
         .register(registry);

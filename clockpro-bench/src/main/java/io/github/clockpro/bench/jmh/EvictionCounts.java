@@ -47,7 +47,10 @@ final class EvictionCounts {
     return cache == null ? 0 : cache.cache().stats().scanCount() - entriesExaminedAtStart;
   }
 
-  /** Returns the acquisitions of the eviction lock that waited since {@link #start}, or 0 for a thread that does not report. */
+  /**
+   * Returns the acquisitions of the eviction lock that waited since {@link #start}, or 0 for a thread that does
+   * not report.
+   */
   long lockWaits() {
     return cache == null ? 0 : cache.cache().stats().lockWaitCount() - lockWaitsAtStart;
   }
