@@ -18,17 +18,20 @@ public final class SyntheticWorkloads {
    * Returns the built-in workloads.
    *
    * @param scale divides the length of every workload and the sizes it is simulated at; 1 for the full size
-   * @return Zipfian, loop and scan-plus-hot workloads
+   * @return Zipfian, loop, scan-plus-hot and drifting Zipfian workloads
    * @throws IllegalArgumentException if {@code scale} is not between 1 and 100
    */
   public static List<Trace> all(int scale) {
     if (scale < 1 || scale > 100) {
       throw new IllegalArgumentException("scale must be between 1 and 100 but was " + scale);
     }
-    return List.of(zipfian(scale), loop(scale), scanAndHot(scale));
+    return List.of(zipfian(scale), loop(scale), scanAndHot(scale), drift(scale));
   }
 
-  /** Zipfian (exponent 0.99) over 100,000 keys, 1,000,000 events. */
+  /**
+   * Zipfian (exponent 0.99) over 100,000 keys, 1,000,000 events. The largest size holds half the keys: a
+   * stationary skewed workload over twice the capacity, where frequency alone decides best.
+   */
   static Trace zipfian(int scale) {
     int keyCount = 100_000 / scale;
     long[] keys = new long[1_000_000 / scale];
@@ -38,7 +41,27 @@ public final class SyntheticWorkloads {
       keys[index] = scramble(zipfian.next(random));
     }
     return new Trace("synthetic-zipfian", "Zipfian, exponent 0.99, over " + keyCount + " keys",
-        keys, sizes(scale, 1_000, 5_000, 20_000));
+        keys, sizes(scale, 1_000, 5_000, 20_000, 50_000));
+  }
+
+  /**
+   * Zipfian (exponent 0.99) over a window of 20,000 keys whose start moves on by one key every 20 events, over
+   * 1,000,000 events: popularity that drifts, so that yesterday's popular keys must make room for today's.
+   */
+  static Trace drift(int scale) {
+    int window = 20_000 / scale;
+    int eventsPerStep = 20;
+    long[] keys = new long[1_000_000 / scale];
+    ZipfianGenerator zipfian = new ZipfianGenerator(window, ZipfianGenerator.DEFAULT_EXPONENT);
+    SplittableRandom random = new SplittableRandom(SEED + 2);
+    for (int index = 0; index < keys.length; index++) {
+      long start = index / eventsPerStep;
+      keys[index] = scramble(start + zipfian.next(random));
+    }
+    return new Trace("synthetic-drift",
+        "Zipfian over a window of " + window + " keys that moves on by one key every " + eventsPerStep
+            + " events",
+        keys, sizes(scale, 1_000, 2_500, 5_000));
   }
 
   /** A loop over 10,000 keys, 50 times: LRU's worst case, where a cache should keep a fixed part of the loop. */
