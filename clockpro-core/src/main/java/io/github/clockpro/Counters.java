@@ -111,27 +111,27 @@ final class Counters {
     cells.get().add(FILLS, 1);
   }
 
-  /**
-   * Returns the number of fills recorded, with the guarantees of {@link #sums()}; allocates nothing, unlike
-   * {@link #sums()}, because {@link ClockProCache#size()} calls it.
-   */
-  synchronized long fills() {
-    long total = retired[FILLS];
-    for (Registration registration : registered) {
-      total += get(registration.counts, FILLS);
-    }
-    return total;
+  /** Returns the number of fills recorded; allocates nothing, because {@link ClockProCache#size()} calls it. */
+  long fills() {
+    return sum(FILLS);
   }
 
   /** Returns every count, indexed by {@link #HITS} and the other constants. */
   synchronized long[] sums() {
-    long[] totals = retired.clone();
-    for (Registration registration : registered) {
-      for (int index = 0; index < COUNTS; index++) {
-        totals[index] += get(registration.counts, index);
-      }
+    long[] totals = new long[COUNTS];
+    for (int index = 0; index < COUNTS; index++) {
+      totals[index] = sum(index);
     }
     return totals;
+  }
+
+  /** Returns one count over every cell, those retired included; allocates nothing. */
+  private synchronized long sum(int index) {
+    long total = retired[index];
+    for (Registration registration : registered) {
+      total += get(registration.counts, index);
+    }
+    return total;
   }
 
   /** The number of cells registered, for tests. */
