@@ -13,9 +13,12 @@ import java.util.Set;
  * default in five forked JVMs whose rounds are pooled (see {@link PairedForks}).
  *
  * <pre>
- * paired [--workload zipfian|hits] [--capacity N] [--factor N] [--threads N] [--forks N] [--rounds N]
- *        [--warmup-rounds N] [--burst-millis N] [--result-file FILE]
+ * paired [--workload zipfian|hits] [--capacity N] [--factor N] [--miss-cost N] [--threads N] [--forks N]
+ *        [--rounds N] [--warmup-rounds N] [--burst-millis N] [--result-file FILE]
  * </pre>
+ *
+ * {@code --miss-cost} is the read-through loader's cost in {@code Blackhole.consumeCPU} tokens, 1000 by default as
+ * in the JMH benchmark; 0 measures the caches' own work without the loader's. It applies to {@code zipfian} only.
  *
  * {@code --forks 0} runs the comparison in this JVM; {@code --result-file} also writes the result there, for the
  * JVM that forked this one.
@@ -24,7 +27,8 @@ public final class PairedCommand {
 
   /** The usage line printed on errors. */
   public static final String USAGE = "paired [--workload zipfian|hits] [--capacity 100000] [--factor 10] "
-      + "[--threads 2] [--forks 5] [--rounds 5] [--warmup-rounds 3] [--burst-millis 1000] [--result-file FILE]";
+      + "[--miss-cost 1000] [--threads 2] [--forks 5] [--rounds 5] [--warmup-rounds 3] [--burst-millis 1000] "
+      + "[--result-file FILE]";
 
   private PairedCommand() {}
 
@@ -36,21 +40,12 @@ public final class PairedCommand {
    * @throws IOException if a fork cannot be run or the result file written
    */
   public static void run(String[] arguments) throws InterruptedException, IOException {
-    Arguments parsed = Arguments.parse("paired", arguments, Set.of("workload", "capacity", "factor", "threads",
-        "forks", "rounds", "warmup-rounds", "burst-millis", "result-file"), Set.of());
-    String kind = parsed.value("workload", PairedWorkload.ZIPFIAN);
-    if (!kind.equals(PairedWorkload.ZIPFIAN) && !kind.equals(PairedWorkload.HITS)) {
-      throw new IllegalArgumentException("paired: --workload must be zipfian or hits but was '" + kind + "'");
-    }
-    int capacity = parsed.intValue("capacity", 100_000, 1, 10_000_000);
-    int factor = parsed.intValue("factor", 10, 1, 1_000);
-    int threads = parsed.intValue("threads", 2, 1, 64);
+    Arguments parsed = parse(arguments);
+    PairedWorkload workload = workload(parsed);
     int forks = parsed.intValue("forks", 5, 0, 100);
     int rounds = parsed.intValue("rounds", 5, 1, 10_000);
     int warmupRounds = parsed.intValue("warmup-rounds", 3, 0, 10_000);
     long burstMillis = parsed.longValue("burst-millis", 1_000, 1, 600_000);
-    PairedWorkload workload = kind.equals(PairedWorkload.ZIPFIAN)
-        ? PairedWorkload.zipfian(capacity, factor, threads) : PairedWorkload.hits(capacity, threads);
     PairedResult result = forks == 0
         ? new PairedComparison(workload, rounds, warmupRounds, burstMillis).run(System.out)
         : PairedForks.run(workload, forks, rounds, warmupRounds, burstMillis);
@@ -59,6 +54,29 @@ public final class PairedCommand {
       result.write(Path.of(resultFile));
     }
     System.out.print(summary(result));
+  }
+
+  /** Parses the command's options; {@link PairedForks} passes a fork the same ones. */
+  static Arguments parse(String[] arguments) {
+    return Arguments.parse("paired", arguments, Set.of("workload", "capacity", "factor", "miss-cost", "threads",
+        "forks", "rounds", "warmup-rounds", "burst-millis", "result-file"), Set.of());
+  }
+
+  /** The workload the arguments name; throws {@link IllegalArgumentException} naming an option out of range. */
+  static PairedWorkload workload(Arguments parsed) {
+    String kind = parsed.value("workload", PairedWorkload.ZIPFIAN);
+    if (!kind.equals(PairedWorkload.ZIPFIAN) && !kind.equals(PairedWorkload.HITS)) {
+      throw new IllegalArgumentException("paired: --workload must be zipfian or hits but was '" + kind + "'");
+    }
+    int capacity = parsed.intValue("capacity", 100_000, 1, 10_000_000);
+    int factor = parsed.intValue("factor", 10, 1, 1_000);
+    long missCost = parsed.longValue("miss-cost", PairedWorkload.DEFAULT_MISS_COST, 0, 1_000_000);
+    if (kind.equals(PairedWorkload.HITS) && parsed.value("miss-cost", null) != null) {
+      throw new IllegalArgumentException("paired: --miss-cost applies to --workload zipfian only");
+    }
+    int threads = parsed.intValue("threads", 2, 1, 64);
+    return kind.equals(PairedWorkload.ZIPFIAN)
+        ? PairedWorkload.zipfian(capacity, factor, missCost, threads) : PairedWorkload.hits(capacity, threads);
   }
 
   /** Formats the result: each implementation's throughput and hit rate, then clockpro's ratio to each peer. */

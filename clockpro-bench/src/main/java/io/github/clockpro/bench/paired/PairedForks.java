@@ -15,8 +15,9 @@ import java.util.List;
  * JIT's decisions, where the heap put the caches, and the state other code left behind in shared JDK classes.
  * Forks also catch a fault of the harness that one JVM hides: before {@link BurstDriver} made each thread create
  * its own key generator, two generators could share a cache line in one JVM and not in the next, and clockpro's
- * ratio to cache2k ranged from 0.80x to 1.75x between forks while the rounds within each agreed closely. JMH forks for the same reason. Each fork here is a new JVM that runs only the comparison, with the class path and heap limit
- * of this one, and hands its result back through a file ({@link PairedResult#write}).
+ * ratio to cache2k ranged from 0.80x to 1.75x between forks while the rounds within each agreed closely. JMH
+ * forks for the same reason. Each fork here is a new JVM that runs only the comparison, with the class path and
+ * heap limit of this one, and hands its result back through a file ({@link PairedResult#write}).
  */
 public final class PairedForks {
 
@@ -46,11 +47,8 @@ public final class PairedForks {
       Path file = Files.createTempFile("clockpro-paired-", ".txt");
       try {
         List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx" + heapMegabytes() + "m", "-cp",
-            System.getProperty("java.class.path"), "io.github.clockpro.bench.Main", "paired",
-            "--workload", workload.kind(), "--capacity", Integer.toString(workload.capacity()),
-            "--factor", Integer.toString(workload.factor()), "--threads", Integer.toString(workload.threads()),
-            "--rounds", Integer.toString(rounds), "--warmup-rounds", Integer.toString(warmupRounds),
-            "--burst-millis", Long.toString(burstMillis), "--forks", "0", "--result-file", file.toString()));
+            System.getProperty("java.class.path"), "io.github.clockpro.bench.Main"));
+        command.addAll(forkArguments(workload, rounds, warmupRounds, burstMillis, file));
         System.out.printf("[paired] fork %d of %d%n", fork, forks);
         System.out.flush();
         Process process = new ProcessBuilder(command).inheritIO().start();
@@ -64,6 +62,20 @@ public final class PairedForks {
       }
     }
     return PairedResult.merge(results);
+  }
+
+  /** The arguments of one fork's {@code paired} command: the same workload, measured in that JVM only. */
+  static List<String> forkArguments(PairedWorkload workload, int rounds, int warmupRounds, long burstMillis,
+      Path resultFile) {
+    List<String> arguments = new ArrayList<>(List.of("paired", "--workload", workload.kind(),
+        "--capacity", Integer.toString(workload.capacity()), "--factor", Integer.toString(workload.factor()),
+        "--threads", Integer.toString(workload.threads()), "--rounds", Integer.toString(rounds),
+        "--warmup-rounds", Integer.toString(warmupRounds), "--burst-millis", Long.toString(burstMillis),
+        "--forks", "0", "--result-file", resultFile.toString()));
+    if (workload.kind().equals(PairedWorkload.ZIPFIAN)) {
+      arguments.addAll(List.of("--miss-cost", Long.toString(workload.missCost())));
+    }
+    return arguments;
   }
 
   private static String javaExecutable() {

@@ -44,9 +44,20 @@ public record PairedWorkload(String kind, int capacity, int factor, long missCos
     }
   }
 
-  /** The read-through workload with the JMH benchmark's miss cost of 1000 tokens. */
+  /** The miss cost of the JMH benchmark ZipfianSequenceLoading, in tokens. */
+  public static final long DEFAULT_MISS_COST = 1_000;
+
+  /** The read-through workload with the JMH benchmark's miss cost, {@value #DEFAULT_MISS_COST} tokens. */
   public static PairedWorkload zipfian(int capacity, int factor, int threads) {
-    return new PairedWorkload(ZIPFIAN, capacity, factor, 1000, threads);
+    return zipfian(capacity, factor, DEFAULT_MISS_COST, threads);
+  }
+
+  /**
+   * The read-through workload with another miss cost: 0 leaves only the caches' own work and the key generator,
+   * which shows how much of the default workload's time is the loader's.
+   */
+  public static PairedWorkload zipfian(int capacity, int factor, long missCost, int threads) {
+    return new PairedWorkload(ZIPFIAN, capacity, factor, missCost, threads);
   }
 
   /** Reads that all hit. */

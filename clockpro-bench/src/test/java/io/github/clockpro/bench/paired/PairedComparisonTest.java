@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.clockpro.bench.Arguments;
 import io.github.clockpro.bench.cache.Implementation;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -119,5 +120,38 @@ class PairedComparisonTest {
         .getMessage().contains("capacity"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> PairedWorkload.zipfian(10, 10, 0))
         .getMessage().contains("threads"));
+  }
+
+  @Test
+  void shouldPassAForkTheWorkloadItWasGiven(@TempDir Path folder) {
+    Path file = folder.resolve("result.txt");
+    for (PairedWorkload workload : List.of(PairedWorkload.zipfian(1_000, 20, 0, 3),
+        PairedWorkload.zipfian(500, 2, 4_000, 1), PairedWorkload.hits(2_000, 4))) {
+      List<String> arguments = PairedForks.forkArguments(workload, 7, 2, 30, file);
+
+      assertEquals("paired", arguments.get(0));
+      Arguments parsed = PairedCommand.parse(arguments.subList(1, arguments.size()).toArray(String[]::new));
+      assertEquals(workload, PairedCommand.workload(parsed));
+      assertEquals(0, parsed.intValue("forks", -1, -1, 100));
+      assertEquals(7, parsed.intValue("rounds", -1, -1, 100));
+      assertEquals(file.toString(), parsed.value("result-file", null));
+    }
+  }
+
+  @Test
+  void shouldRejectAMissCostOutOfRangeOrForTheHitsWorkloadByName() {
+    assertEquals(PairedWorkload.DEFAULT_MISS_COST, workloadOf().missCost());
+    assertEquals(0, workloadOf("--miss-cost", "0").missCost());
+
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> workloadOf("--miss-cost", "-1"))
+        .getMessage().contains("--miss-cost"));
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> workloadOf("--workload", "hits", "--miss-cost", "0")).getMessage().contains("--miss-cost"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> PairedWorkload.zipfian(10, 10, -1, 1))
+        .getMessage().contains("missCost"));
+  }
+
+  private static PairedWorkload workloadOf(String... arguments) {
+    return PairedCommand.workload(PairedCommand.parse(arguments));
   }
 }
