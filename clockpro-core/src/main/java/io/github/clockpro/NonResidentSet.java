@@ -28,8 +28,12 @@ package io.github.clockpro;
  * only; its ring slot becomes a hole that expires in turn. Every operation does O(1) work, plus amortised growth
  * of the arrays while the cache warms up.
  *
- * <p>Memory: 8 bytes per ring slot and 8 bytes per table slot, the table at a load factor between two fifths
- * and four fifths; about 18 to 28 bytes per entry of the cache's maximum size once the history is full.
+ * <p>Memory: 8 bytes per ring slot and 8 bytes per table slot, the table at a load factor between a quarter and
+ * a half; about 24 to 40 bytes per entry of the cache's maximum size once the history is full. The load factor is
+ * a trade of memory for time: every miss makes several lookups here, most of them for a hash that is absent, and
+ * with linear probing an absent hash is probed to the end of its run, whose expected length grows with the
+ * square of 1 / (1 - load). At a load factor of up to four fifths, which this table had before, the history took a
+ * large share of a miss's time in single-threaded read-through profiles (see docs/design.md).
  *
  * <p>The table uses linear probing with backward-shift deletion. Its index mixes the hash with a per-instance
  * random seed, so a caller who controls {@code hashCode()} cannot aim many keys at one probe sequence. The seed
@@ -206,7 +210,7 @@ final class NonResidentSet {
     }
     table[index] = entry(hash, slot);
     tableSize++;
-    if (tableSize * 5L > table.length * 4L) {
+    if (tableSize * 2L > table.length) { // above a load factor of one half
       growTable();
     }
   }
