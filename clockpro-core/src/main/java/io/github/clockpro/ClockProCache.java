@@ -117,6 +117,8 @@ public final class ClockProCache<K, V> {
   private final PaddedCount lockedEntries = new PaddedCount();
   /** Guarded by {@link #evictionLock}. */
   private final ClockProPolicy<K, V> policy;
+  /** Tells the policy whether to carry references; sees every access; thread-safe on its own. */
+  private final CarryTrial carryTrial;
   private final Counters counters = new Counters();
   /** Counts its waits in {@link #counters}, so it is made after them. */
   private final EvictionLock evictionLock = new EvictionLock(counters);
@@ -136,7 +138,9 @@ public final class ClockProCache<K, V> {
         ? Math.min(maximumSize, 16)
         : builder.initialCapacity;
     this.data = new NodeTable<>(Math.min(initialCapacity, maximumSize));
-    this.policy = new ClockProPolicy<>(maximumSize, scanLimit, ThreadLocalRandom.current().nextInt());
+    int seed = ThreadLocalRandom.current().nextInt();
+    this.carryTrial = new CarryTrial(maximumSize, scanLimit, seed + 1);
+    this.policy = new ClockProPolicy<>(maximumSize, scanLimit, seed, carryTrial::carries);
     this.removalListener = listener;
     this.mapView = new CacheMapView<>(this, data);
   }
@@ -163,7 +167,7 @@ public final class ClockProCache<K, V> {
       counters.recordMiss();
       return null;
     }
-    node.recordAccess();
+    reference(node);
     counters.recordHit();
     return node.value;
   }
@@ -204,7 +208,7 @@ public final class ClockProCache<K, V> {
     int hash = key.hashCode();
     Node<K, V> node = data.get(key, hash);
     if (node != null && !node.loading) {
-      node.recordAccess();
+      reference(node);
       counters.recordHit();
       return node.value;
     }
@@ -382,7 +386,7 @@ public final class ClockProCache<K, V> {
     if (node == null || node.loading) {
       return null;
     }
-    node.recordAccess();
+    reference(node);
     return node.value;
   }
 
@@ -393,7 +397,7 @@ public final class ClockProCache<K, V> {
     int hash = key.hashCode();
     Node<K, V> node = data.get(key, hash);
     if (node != null && !node.loading) {
-      node.recordAccess();
+      reference(node);
       return node.value;
     }
     return load(key, hash, node, loader);
@@ -436,7 +440,7 @@ public final class ClockProCache<K, V> {
       if (previous == null) {
         continue; // retired: the node left the map after the lookup, so look again
       }
-      node.recordAccess();
+      reference(node);
       if (!onlyIfAbsent) {
         if (countPut) {
           counters.recordPut();
@@ -480,7 +484,7 @@ public final class ClockProCache<K, V> {
       if (previous == null) {
         return null;
       }
-      node.recordAccess();
+      reference(node);
       counters.recordPut();
       if (previous != value) {
         notifyRemoval(key, previous, RemovalCause.REPLACED);
@@ -570,7 +574,9 @@ public final class ClockProCache<K, V> {
   java.util.List<String> checkInvariants() {
     evictionLock.lock();
     try {
-      return Invariants.check(data, policy, maximumSize, this::size);
+      java.util.List<String> violations = Invariants.check(data, policy, maximumSize, this::size);
+      violations.addAll(carryTrial.checkInvariants());
+      return violations;
     } finally {
       evictionLock.unlock();
     }
@@ -621,6 +627,7 @@ public final class ClockProCache<K, V> {
     } finally {
       evictionLock.unlock();
     }
+    carryTrial.recordAccess(node.hash);
     if (countPut) {
       counters.recordPut();
     }
@@ -683,7 +690,7 @@ public final class ClockProCache<K, V> {
       Load<V> inFlight = (Load<V>) value;
       return inFlight.await();
     }
-    node.recordAccess();
+    reference(node);
     return value;
   }
 
@@ -731,6 +738,12 @@ public final class ClockProCache<K, V> {
       counters.recordLoadSuccess(nanos);
     }
     return value;
+  }
+
+  /** Counts a reference to a mapped node: its counter, which the policy reads, and the carry trial's sample. */
+  private void reference(Node<K, V> node) {
+    node.recordAccess();
+    carryTrial.recordAccess(node.hash);
   }
 
   private void publishEviction(int scan, boolean reachedLimit) {

@@ -1,5 +1,7 @@
 package io.github.clockpro;
 
+import java.util.function.BooleanSupplier;
+
 /**
  * The CLOCK-Pro replacement decisions: which entry to evict, which to promote to the hot clock and which to
  * demote, and how the cold target adapts.
@@ -68,9 +70,10 @@ package io.github.clockpro;
  * </ul>
  * {@link #CARRY_REGRETS_TO_CHANGE} net regrets of one kind move it by one, between 0 and {@link #MAX_CARRY}.
  * The regrets alone do not tell a stationary workload from one whose popular keys drift: there, pages paid
- * for their carry for a while before it was wasted, and carrying loses hit rate against no carry. The cold
- * target does tell them apart, since it grows when new pages return within their test periods. So the hand
- * carries references only while the cold target is near its minimum ({@link #CARRY_COLD_TARGET_FACTOR}).
+ * for their carry for a while before it was wasted, and carrying loses hit rate against no carry. So whether
+ * the hand carries at all is a switch the policy is given ({@link #carrySwitch}): for the cache, a
+ * {@link CarryTrial}, which replays a sample of the accesses through two small copies of this policy, one
+ * switched on and one off, and answers with the one that hits more.
  * A hot page's status records its carry ({@link Node#carry()}), so that the hand can tell new references from
  * carried ones.
  *
@@ -104,16 +107,13 @@ final class ClockProPolicy<K, V> {
   /** Net regrets, of one kind over the other, that move the carry limit by one. */
   static final int CARRY_REGRETS_TO_CHANGE = 4;
 
-  /**
-   * The hot hand carries references over only while the cold target is at most this many times its minimum,
-   * that is, while test periods mostly end unreferenced and frequency, more than recency, tells pages apart.
-   */
-  static final int CARRY_COLD_TARGET_FACTOR = 2;
-
+ 
   private final int maximumSize;
   private final int scanLimit;
   private final int minimumColdTarget;
   private final int maximumColdTarget;
+  /** Whether the hot hand may carry references now; read on each spare of a referenced hot page. */
+  private final BooleanSupplier carrySwitch;
 
   private final Clock<K, V> hot = new Clock<>();
   private final Clock<K, V> cold = new Clock<>();
@@ -156,13 +156,15 @@ final class ClockProPolicy<K, V> {
    * @param maximumSize the most resident entries; at least 1
    * @param scanLimit the most entries one call may examine; at least 1
    * @param seed randomises the layout of the non-resident table, never its contents
+   * @param carrySwitch whether the hot hand may carry references over, asked each time it spares a page
    */
-  ClockProPolicy(int maximumSize, int scanLimit, int seed) {
+  ClockProPolicy(int maximumSize, int scanLimit, int seed, BooleanSupplier carrySwitch) {
     this.maximumSize = maximumSize;
     this.scanLimit = scanLimit;
     this.minimumColdTarget = Math.max(1, maximumSize / 100);
     this.maximumColdTarget = Math.max(minimumColdTarget, maximumSize - minimumColdTarget);
     this.coldTarget = minimumColdTarget;
+    this.carrySwitch = carrySwitch;
     this.nonResident = new NonResidentSet(maximumSize, seed);
   }
 
@@ -344,12 +346,9 @@ final class ClockProPolicy<K, V> {
     }
   }
 
-  /**
-   * The most references the hot hand may carry over now: the carry limit while the cold target is within
-   * {@link #CARRY_COLD_TARGET_FACTOR} times its minimum, else none.
-   */
+  /** The most references the hot hand may carry over now: the carry limit while the switch allows, else none. */
   private int carryAllowed() {
-    return coldTarget <= CARRY_COLD_TARGET_FACTOR * minimumColdTarget ? carryLimit : 0;
+    return carrySwitch.getAsBoolean() ? carryLimit : 0;
   }
 
   /** Places a spared hot page at the head, carrying {@code carry} references into its next revolution. */

@@ -28,6 +28,13 @@ import java.util.function.ToIntFunction;
  *   <li>The cold target (resident cold pages aimed for), between 1% and 99% of the size; the promotion
  *       threshold (references a cold page needs to count as referenced), starting at 2; the carry limit (the
  *       most references the hot hand leaves a spared page for its next revolution), starting at 0.
+ *   <li>The carry trial: whether the hot hand may carry at all. Two smaller models of the same policy, keyed by
+ *       hash, one that always may carry and one that never may, see every reference and insert of the keys
+ *       whose scrambled hash has its top {@code samplingShift} bits clear. The shift is the largest from 2 to 10
+ *       that leaves them 512 pages or more, else 2; they hold {@code maximumSize >> samplingShift} pages (at
+ *       least one). Each time they have seen that many samples, the model may carry exactly when the first has
+ *       hit more often than the second (each hit of the first counts +1, of the second -1, on a running score),
+ *       and the score then keeps nine tenths of itself, rounded towards zero. It starts not carrying.
  * </ul>
  */
 public final class ReferenceModel<K> {
@@ -44,8 +51,10 @@ public final class ReferenceModel<K> {
   static final int MAXIMUM_CARRY = 14;
   /** Net regrets of one kind that move the carry limit by one. */
   static final int REGRETS_TO_CHANGE_CARRY = 4;
-  /** The hot hand carries references only while the cold target is at most this many times its minimum. */
-  static final int CARRY_COLD_TARGET_FACTOR = 2;
+  /** The carry trial's smallest copy size, and its least and greatest sampling shifts. */
+  static final int TRIAL_COPY_SIZE = 512;
+  static final int TRIAL_LEAST_SHIFT = 2;
+  static final int TRIAL_GREATEST_SHIFT = 10;
 
   /**
    * Where a resident page is. A promoted page is hot; it remembers that the cold hand promoted it. A demoted page
@@ -88,6 +97,15 @@ public final class ReferenceModel<K> {
   private final LinkedList<Ghost> history = new LinkedList<>();
   private final Map<Integer, Ghost> newestGhost = new HashMap<>();
 
+  /** In a trial copy, whether it may carry; {@code null} in the model the tests compare with the cache. */
+  private final Boolean copyCarries;
+  private final int samplingShift;
+  private final ReferenceModel<Integer> carryingCopy;
+  private final ReferenceModel<Integer> plainCopy;
+  private int trialScore;
+  private int trialSamples;
+  private boolean trialCarries;
+
   private long now;
   private int coldTarget;
   private int threshold = INITIAL_THRESHOLD;
@@ -107,6 +125,26 @@ public final class ReferenceModel<K> {
    * @param hashFunction the key hash the history records (the cache uses {@code hashCode()})
    */
   public ReferenceModel(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction) {
+    this(maximumSize, scanLimit, hashFunction, null);
+  }
+
+  private ReferenceModel(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction, Boolean copyCarries) {
+    this.copyCarries = copyCarries;
+    int shift = TRIAL_LEAST_SHIFT;
+    for (int candidate = TRIAL_LEAST_SHIFT + 1; candidate <= TRIAL_GREATEST_SHIFT; candidate++) {
+      if (maximumSize / (1 << candidate) >= TRIAL_COPY_SIZE) {
+        shift = candidate;
+      }
+    }
+    this.samplingShift = shift;
+    if (copyCarries == null) {
+      int copySize = Math.max(1, maximumSize / (1 << shift));
+      this.carryingCopy = new ReferenceModel<>(copySize, scanLimit, hash -> hash, true);
+      this.plainCopy = new ReferenceModel<>(copySize, scanLimit, hash -> hash, false);
+    } else {
+      this.carryingCopy = null;
+      this.plainCopy = null;
+    }
     this.maximumSize = maximumSize;
     this.scanLimit = scanLimit;
     this.hashFunction = hashFunction;
@@ -141,6 +179,12 @@ public final class ReferenceModel<K> {
     if (page.counter < MAXIMUM_COUNTER) {
       page.counter++;
     }
+    sample(key);
+  }
+
+  /** Whether the hot hand may carry references now. */
+  public boolean carries() {
+    return copyCarries != null ? copyCarries : trialCarries;
   }
 
   /** Removes a resident key on the user's request. Its page leaves no history. */
@@ -167,7 +211,43 @@ public final class ReferenceModel<K> {
     Page<K> page = new Page<>(key);
     resident.put(key, page);
     admit(page, victim == null);
+    sample(key);
     return victim == null ? null : victim.key;
+  }
+
+  /* ---------------- The carry trial ---------------- */
+
+  /** Replays a reference or insert of a sampled key through both copies, and updates the decision. */
+  private void sample(K key) {
+    if (copyCarries != null) {
+      return;
+    }
+    int hash = historyHash(key);
+    long scrambled = Integer.toUnsignedLong(hash * 0x9E3779B9);
+    if (scrambled >= 1L << (32 - samplingShift)) {
+      return;
+    }
+    if (copyHits(carryingCopy, hash)) {
+      trialScore++;
+    }
+    if (copyHits(plainCopy, hash)) {
+      trialScore--;
+    }
+    trialSamples++;
+    if (trialSamples == carryingCopy.maximumSize) {
+      trialSamples = 0;
+      trialCarries = trialScore > 0;
+      trialScore = trialScore - trialScore / 10;
+    }
+  }
+
+  private static boolean copyHits(ReferenceModel<Integer> copy, int hash) {
+    if (copy.contains(hash)) {
+      copy.reference(hash);
+      return true;
+    }
+    copy.insert(hash);
+    return false;
   }
 
   /* ---------------- Admission ---------------- */
@@ -279,7 +359,7 @@ public final class ReferenceModel<K> {
       carryRegret(+1);
     }
     if (referencedSince || page.carry > 0) {
-      int allowed = coldTarget <= CARRY_COLD_TARGET_FACTOR * minimumColdTarget ? carryLimit : 0;
+      int allowed = carries() ? carryLimit : 0;
       page.counter = referencedSince ? Math.min(page.counter - 1, allowed) : page.carry - 1;
       page.sparedByCarry = !referencedSince;
       if (!referencedSince) {

@@ -1,0 +1,206 @@
+package io.github.clockpro;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.IntSupplier;
+
+/**
+ * Decides whether the cache's hot hand may carry references over, by replaying a sample of the cache's
+ * accesses through two small copies of the policy: one whose hot hand carries as its regrets allow, and one whose
+ * hot hand never carries. The cache carries while the carrying copy has had more hits lately.
+ *
+ * <h2>Contract</h2>
+ * <ul>
+ *   <li>{@link #recordAccess} may be called from any thread, with or without the
+ *       cache's eviction lock. A call whose key is not sampled returns at once; a sampled call that finds the
+ *       trial busy with another thread's sample drops its own, so no call ever waits.
+ *   <li>{@link #carries()} may be read from any thread; the cache's policy reads it under the eviction lock.
+ *   <li>Called on one thread, the trial is deterministic: the same calls give the same answers.
+ *   <li>One sampled call examines at most {@code 2 * scanLimit} entries, in the two copies together.
+ * </ul>
+ *
+ * <h2>Design</h2>
+ * Carrying references helps where popularity is stationary and hurts where it drifts: there, a page pays for its
+ * carry for a while before its popularity has moved on, and carrying keeps yesterday's keys hot. The harm builds
+ * up over many revolutions of the hot hand, so an experiment that switches the cache's own policy between the two
+ * for a while and compares its hit rates measures the wrong thing: over a period or two, carrying looks better on
+ * a drifting workload too (see docs/design.md). Both settings must run at once, each for as long as the
+ * workload lasts. Running them at full size would triple the cache's policy work and memory, so they run on a
+ * sample: the keys whose hash falls into a fixed fraction of the hash space, one in {@code 2^samplingShift},
+ * through copies of the policy scaled down by the same factor. Such a miniature simulation keeps the shape of the
+ * full-size cache's miss ratio, because it sees every access to the keys it samples (Waldspurger and others,
+ * "Cache Modeling and Optimization using Miniature Simulations", USENIX ATC 2017). CPU caches choose between
+ * replacement policies the same way, with a few sampled sets per policy ("set dueling").
+ *
+ * <p>The copies are {@link ClockProPolicy} itself, over nodes that carry only a key hash: a copy looks a key up by
+ * its hash alone (every copy node shares one key object, {@link #HASH_ONLY}), so two sampled keys whose hashes
+ * collide count as one there. The copies are at least {@link #MINIMUM_COPY_SIZE} entries where the cache is large
+ * enough; a smaller copy follows the full-size cache less well. A cache too small for that samples one key in
+ * {@code 2^MINIMUM_SAMPLING_SHIFT}, so that the hits never pay for the trial on more than a quarter of the keys.
+ *
+ * <p>The score is the carrying copy's hits minus the other copy's. Each period of as many samples as a copy has
+ * entries, the trial sets {@link #carries} from the sign of the score, then keeps nine tenths of it, so that old
+ * evidence fades over some tens of periods. It starts not carrying, as the carry limit starts at 0.
+ *
+ * <p>Fields: {@link #carries} is written under {@link #lock} and read by the cache's policy under the eviction
+ * lock, a different lock, so it is volatile. Everything else that changes is guarded by {@link #lock}. The lock is
+ * only ever tried, never waited for, so a thread that holds the eviction lock may try it without any risk of
+ * deadlock.
+ */
+final class CarryTrial {
+
+  /** The smallest copy size the sampling aims for. */
+  static final int MINIMUM_COPY_SIZE = 512;
+  /** At most one key in {@code 2^2} is sampled. */
+  static final int MINIMUM_SAMPLING_SHIFT = 2;
+  /** At least one key in {@code 2^10} is sampled. */
+  static final int MAXIMUM_SAMPLING_SHIFT = 10;
+
+  /** The key of every node in the copies: a lookup there matches on the hash alone. */
+  private static final Object HASH_ONLY = new Object();
+
+  /** Spreads a key hash before sampling, so that keys with regular hash codes are sampled evenly. */
+  private static final int SAMPLING_MULTIPLIER = 0x9E3779B9;
+
+  private final int samplingShift;
+  private final int period;
+  private final Copy carrying;
+  private final Copy notCarrying;
+  private final ReentrantLock lock = new ReentrantLock();
+
+  /** Guarded by {@link #lock}: the carrying copy's hits minus the other copy's, fading each period. */
+  private int score;
+  /** Guarded by {@link #lock}: samples recorded in the current period. */
+  private int samplesInPeriod;
+  /** Written under {@link #lock}; read without it. */
+  private volatile boolean carries;
+
+  /**
+   * @param maximumSize the cache's maximum size
+   * @param scanLimit the cache's scan limit, which the copies share
+   * @param seed randomises the layout of the copies' history tables
+   */
+  CarryTrial(int maximumSize, int scanLimit, int seed) {
+    this.samplingShift = samplingShift(maximumSize);
+    int copySize = Math.max(1, maximumSize >>> samplingShift);
+    this.period = copySize;
+    this.carrying = new Copy(copySize, scanLimit, seed, true);
+    this.notCarrying = new Copy(copySize, scanLimit, seed + 1, false);
+  }
+
+  /**
+   * The sampling shift for a cache of this size: the largest from {@link #MINIMUM_SAMPLING_SHIFT} to
+   * {@link #MAXIMUM_SAMPLING_SHIFT} that leaves copies of at least {@link #MINIMUM_COPY_SIZE} entries, or the
+   * smallest if none does.
+   */
+  static int samplingShift(int maximumSize) {
+    int shift = MAXIMUM_SAMPLING_SHIFT;
+    while (shift > MINIMUM_SAMPLING_SHIFT && (maximumSize >>> shift) < MINIMUM_COPY_SIZE) {
+      shift--;
+    }
+    return shift;
+  }
+
+  /** Whether the trial samples keys with this hash. */
+  boolean isSampled(int hash) {
+    return (hash * SAMPLING_MULTIPLIER) >>> (Integer.SIZE - samplingShift) == 0;
+  }
+
+  /** Whether the hot hand may carry references now. */
+  boolean carries() {
+    return carries;
+  }
+
+  /**
+   * Records an access to the key with this hash: a reference to a resident key (a hit, or a write to a present
+   * key) or the insertion of a key that was not resident. The copies tell the two apart themselves.
+   */
+  void recordAccess(int hash) {
+    if (isSampled(hash)) {
+      record(hash);
+    }
+  }
+
+  /** The number of entries each copy holds at most; for tests. */
+  int copySize() {
+    return period;
+  }
+
+  int samplingShift() {
+    return samplingShift;
+  }
+
+  /**
+   * Checks both copies as {@link Invariants} checks the cache, each violation prefixed with the copy's name;
+   * waits for a sample in progress.
+   */
+  List<String> checkInvariants() {
+    lock.lock();
+    try {
+      List<String> violations = new ArrayList<>();
+      carrying.check("carrying copy: ", violations);
+      notCarrying.check("copy not carrying: ", violations);
+      return violations;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void record(int hash) {
+    if (!lock.tryLock()) {
+      return; // another thread is recording a sample: drop this one rather than wait
+    }
+    try {
+      if (carrying.access(hash)) {
+        score++;
+      }
+      if (notCarrying.access(hash)) {
+        score--;
+      }
+      if (++samplesInPeriod == period) {
+        samplesInPeriod = 0;
+        carries = score > 0;
+        score -= score / 10;
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** One scaled-down copy of the policy, with its own table of hash-only nodes. */
+  private static final class Copy {
+    private final int maximumSize;
+    private final NodeTable<Object, Object> table;
+    private final ClockProPolicy<Object, Object> policy;
+
+    Copy(int maximumSize, int scanLimit, int seed, boolean carrying) {
+      this.maximumSize = maximumSize;
+      this.table = new NodeTable<>(maximumSize);
+      this.policy = new ClockProPolicy<>(maximumSize, scanLimit, seed, () -> carrying);
+    }
+
+    /** Replays one access: a reference if the hash is resident here, else an insert. Returns whether it hit. */
+    boolean access(int hash) {
+      Node<Object, Object> node = table.get(HASH_ONLY, hash);
+      if (node != null) {
+        node.recordAccess();
+        return true;
+      }
+      node = new Node<>(HASH_ONLY, hash, null);
+      Node<Object, Object> victim = policy.admit(node);
+      if (victim != null) {
+        table.remove(victim);
+      }
+      table.add(node);
+      return false;
+    }
+
+    void check(String name, List<String> violations) {
+      IntSupplier resident = () -> policy.hotSize() + policy.coldSize();
+      for (String violation : Invariants.check(table, policy, maximumSize, resident)) {
+        violations.add(name + violation);
+      }
+    }
+  }
+}

@@ -1,0 +1,109 @@
+package io.github.clockpro;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongUnaryOperator;
+import org.junit.jupiter.api.Test;
+
+class CarryTrialTest {
+
+  private static final int SIZE = 4_096;
+
+  @Test
+  void shouldScaleTheCopiesDownToAtLeastTheMinimumCopySize() {
+    assertEquals(CarryTrial.MINIMUM_SAMPLING_SHIFT, CarryTrial.samplingShift(1));
+    assertEquals(CarryTrial.MINIMUM_SAMPLING_SHIFT, CarryTrial.samplingShift(2_047));
+    assertEquals(2, CarryTrial.samplingShift(2_048));
+    assertEquals(3, CarryTrial.samplingShift(4_096));
+    assertEquals(7, CarryTrial.samplingShift(100_000));
+    assertEquals(CarryTrial.MAXIMUM_SAMPLING_SHIFT, CarryTrial.samplingShift(1_000_000));
+    assertEquals(CarryTrial.MAXIMUM_SAMPLING_SHIFT, CarryTrial.samplingShift(Integer.MAX_VALUE));
+    assertEquals(1, new CarryTrial(1, 128, 0).copySize());
+    assertEquals(781, new CarryTrial(100_000, 128, 0).copySize());
+  }
+
+  @Test
+  void shouldSampleTheShareOfKeysItsShiftSays() {
+    CarryTrial trial = new CarryTrial(100_000, 128, 0);
+    int sampled = 0;
+    int keys = 1 << 20;
+    for (long key = 0; key < keys; key++) {
+      if (trial.isSampled(Long.hashCode(key))) {
+        sampled++;
+      }
+    }
+    double expected = (double) keys / (1 << trial.samplingShift());
+    assertEquals(expected, sampled, expected * 0.05, "sequential keys sampled");
+  }
+
+  @Test
+  void shouldStartNotCarrying() {
+    assertFalse(new CarryTrial(SIZE, 128, 0).carries());
+  }
+
+  @Test
+  void shouldCarryOnAStationarySkewedWorkload() {
+    SplittableRandom random = new SplittableRandom(1);
+    CarryTrial trial = replay(event -> skewed(random, 10L * SIZE));
+    assertTrue(trial.carries());
+    assertEquals(List.of(), trial.checkInvariants());
+  }
+
+  @Test
+  void shouldNotCarryWherePopularKeysDrift() {
+    SplittableRandom random = new SplittableRandom(2);
+    CarryTrial trial = replay(event -> event / 50 + skewed(random, 2L * SIZE));
+    assertFalse(trial.carries());
+  }
+
+  @Test
+  void shouldDropSamplesRatherThanWaitWhenThreadsRecordAtOnce() throws Exception {
+    CarryTrial trial = new CarryTrial(SIZE, 128, 0);
+    int threads = 4;
+    ExecutorService executor = Executors.newFixedThreadPool(threads);
+    try {
+      CountDownLatch start = new CountDownLatch(1);
+      Future<?>[] futures = new Future<?>[threads];
+      for (int thread = 0; thread < threads; thread++) {
+        SplittableRandom random = new SplittableRandom(thread);
+        futures[thread] = executor.submit(() -> {
+          start.await();
+          for (int event = 0; event < 200_000; event++) {
+            trial.recordAccess(Long.hashCode(skewed(random, 10L * SIZE)));
+          }
+          return null;
+        });
+      }
+      start.countDown();
+      for (Future<?> future : futures) {
+        future.get(60, TimeUnit.SECONDS);
+      }
+    } finally {
+      executor.shutdownNow();
+    }
+    assertEquals(List.of(), trial.checkInvariants());
+  }
+
+  private static CarryTrial replay(LongUnaryOperator keyOfEvent) {
+    CarryTrial trial = new CarryTrial(SIZE, 128, 0);
+    for (int event = 0; event < 2_000_000; event++) {
+      trial.recordAccess(Long.hashCode(keyOfEvent.applyAsLong(event)));
+    }
+    return trial;
+  }
+
+  /** A key in [0, range), small keys far more likely than large ones. */
+  private static long skewed(SplittableRandom random, long range) {
+    double uniform = random.nextDouble();
+    return (long) (range * uniform * uniform * uniform * uniform);
+  }
+}
