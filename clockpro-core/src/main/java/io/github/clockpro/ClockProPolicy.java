@@ -107,7 +107,6 @@ final class ClockProPolicy<K, V> {
   /** Net regrets, of one kind over the other, that move the carry limit by one. */
   static final int CARRY_REGRETS_TO_CHANGE = 4;
 
- 
   private final int maximumSize;
   private final int scanLimit;
   private final int minimumColdTarget;
