@@ -60,10 +60,17 @@ final class CarryTrial {
   /** The key of every node in the copies: a lookup there matches on the hash alone. */
   private static final Object HASH_ONLY = new Object();
 
+  /**
+   * Added to a key hash before sampling, so that the hash 0, which the keys {@code 0}, {@code 0L}, {@code ""} and
+   * {@code false} share and which is often a workload's most popular, is not sampled at any shift.
+   */
+  static final int SAMPLING_OFFSET = 0x3C6EF372;
   /** Spreads a key hash before sampling, so that keys with regular hash codes are sampled evenly. */
-  private static final int SAMPLING_MULTIPLIER = 0x9E3779B9;
+  static final int SAMPLING_MULTIPLIER = 0x9E3779B9;
 
   private final int samplingShift;
+  /** {@code Integer.SIZE - samplingShift}: the scrambled hash of a sampled key is below {@code 1 << this}. */
+  private final int sampledBits;
   private final int period;
   private final Copy carrying;
   private final Copy notCarrying;
@@ -83,6 +90,7 @@ final class CarryTrial {
    */
   CarryTrial(int maximumSize, int scanLimit, int seed) {
     this.samplingShift = samplingShift(maximumSize);
+    this.sampledBits = Integer.SIZE - samplingShift;
     int copySize = Math.max(1, maximumSize >>> samplingShift);
     this.period = copySize;
     this.carrying = new Copy(copySize, scanLimit, seed, true);
@@ -102,9 +110,13 @@ final class CarryTrial {
     return shift;
   }
 
-  /** Whether the trial samples keys with this hash. */
+  /**
+   * Whether the trial samples keys with this hash. Every access to a sampled key, hits included, tries the trial's
+   * lock, so a sampled key that is very popular costs the hits a share of their throughput; the offset keeps the
+   * most common popular hash, 0, out of the sample.
+   */
   boolean isSampled(int hash) {
-    return (hash * SAMPLING_MULTIPLIER) >>> (Integer.SIZE - samplingShift) == 0;
+    return ((hash + SAMPLING_OFFSET) * SAMPLING_MULTIPLIER) >>> sampledBits == 0;
   }
 
   /** Whether the hot hand may carry references now. */

@@ -46,6 +46,28 @@ class CarryTrialTest {
   }
 
   @Test
+  void shouldNotSampleTheHashZeroAtAnyShift() {
+    for (int size : new int[] {1, 2_048, 4_096, 100_000, 1_000_000}) {
+      assertFalse(new CarryTrial(size, 128, 0).isSampled(0), "hash 0 sampled at size " + size);
+    }
+  }
+
+  @Test
+  void shouldSampleTheSmallestKeysAtTheNominalRate() {
+    for (int size : new int[] {2_048, 4_096, 100_000, 1_000_000}) {
+      CarryTrial trial = new CarryTrial(size, 128, 0);
+      int keys = 4 << trial.samplingShift();
+      int sampled = 0;
+      for (long key = 0; key < keys; key++) {
+        if (trial.isSampled(Long.hashCode(key))) {
+          sampled++;
+        }
+      }
+      assertTrue(sampled >= 3 && sampled <= 5, sampled + " of the first " + keys + " keys sampled at size " + size);
+    }
+  }
+
+  @Test
   void shouldStartNotCarrying() {
     assertFalse(new CarryTrial(SIZE, 128, 0).carries());
   }

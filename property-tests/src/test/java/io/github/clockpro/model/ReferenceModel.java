@@ -30,7 +30,8 @@ import java.util.function.ToIntFunction;
  *       most references the hot hand leaves a spared page for its next revolution), starting at 0.
  *   <li>The carry trial: whether the hot hand may carry at all. Two smaller models of the same policy, keyed by
  *       hash, one that always may carry and one that never may, see every reference and insert of the keys
- *       whose scrambled hash has its top {@code samplingShift} bits clear. The shift is the largest from 2 to 10
+ *       whose scrambled hash ({@code (hash + 0x3C6EF372) * 0x9E3779B9}, as an unsigned 32-bit number) has its
+ *       top {@code samplingShift} bits clear. The shift is the largest from 2 to 10
  *       that leaves them 512 pages or more, else 2; they hold {@code maximumSize >> samplingShift} pages (at
  *       least one). Each time they have seen that many samples, the model may carry exactly when the first has
  *       hit more often than the second (each hit of the first counts +1, of the second -1, on a running score),
@@ -105,6 +106,8 @@ public final class ReferenceModel<K> {
   private int trialScore;
   private int trialSamples;
   private boolean trialCarries;
+  private long trialPeriods;
+  private long carryingPeriods;
 
   private long now;
   private int coldTarget;
@@ -126,6 +129,15 @@ public final class ReferenceModel<K> {
    */
   public ReferenceModel(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction) {
     this(maximumSize, scanLimit, hashFunction, null);
+  }
+
+  /**
+   * A model with no carry trial, whose hand always may carry ({@code carries}) or never may: what each of the
+   * trial's copies is, at full size.
+   */
+  public static <K> ReferenceModel<K> withFixedCarry(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction,
+      boolean carries) {
+    return new ReferenceModel<>(maximumSize, scanLimit, hashFunction, carries);
   }
 
   private ReferenceModel(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction, Boolean copyCarries) {
@@ -187,6 +199,11 @@ public final class ReferenceModel<K> {
     return copyCarries != null ? copyCarries : trialCarries;
   }
 
+  /** The share of the carry trial's periods so far that ended with the hand allowed to carry; 0 before the first. */
+  public double carryingShare() {
+    return trialPeriods == 0 ? 0 : (double) carryingPeriods / trialPeriods;
+  }
+
   /** Removes a resident key on the user's request. Its page leaves no history. */
   public void remove(K key) {
     Page<K> page = resident.remove(key);
@@ -223,7 +240,7 @@ public final class ReferenceModel<K> {
       return;
     }
     int hash = historyHash(key);
-    long scrambled = Integer.toUnsignedLong(hash * 0x9E3779B9);
+    long scrambled = Integer.toUnsignedLong((hash + 0x3C6EF372) * 0x9E3779B9);
     if (scrambled >= 1L << (32 - samplingShift)) {
       return;
     }
@@ -238,6 +255,10 @@ public final class ReferenceModel<K> {
       trialSamples = 0;
       trialCarries = trialScore > 0;
       trialScore = trialScore - trialScore / 10;
+      trialPeriods++;
+      if (trialCarries) {
+        carryingPeriods++;
+      }
     }
   }
 
