@@ -6,7 +6,7 @@ package io.github.clockpro;
  *
  * <p>The hit, miss, put, load and lock wait counts are kept in striped counters and read without a lock, so
  * under concurrent use a snapshot may see one counter a little ahead of another. The policy figures (sizes, evictions,
- * scans, cold target, scan threshold, carry limit) are read together under the eviction lock and are consistent with each
+ * scans, cold target, scan threshold, carry limit and whether the hand may carry) are read together under the eviction lock and are consistent with each
  * other.
  */
 public final class CacheStats {
@@ -32,6 +32,7 @@ public final class CacheStats {
   private final int coldTarget;
   private final int scanThreshold;
   private final int carryLimit;
+  private final boolean carryAllowed;
 
   CacheStats(Counters counters, ClockProPolicy<?, ?> policy) {
     long[] sums = counters.sums();
@@ -56,6 +57,7 @@ public final class CacheStats {
     this.coldTarget = policy.coldTarget();
     this.scanThreshold = policy.promotionThreshold();
     this.carryLimit = policy.carryLimit();
+    this.carryAllowed = policy.carryAllowed();
   }
 
   /** Lookups through {@code getIfPresent} or {@code get} that found a value. */
@@ -202,11 +204,22 @@ public final class CacheStats {
   }
 
   /**
-   * The most references the hot hand currently carries over when it spares a hot entry, so that an entry referenced
-   * often survives quiet revolutions of the hand; 0 is the paper's hot hand. It adapts to the workload.
+   * The most references the hot hand carries over when it spares a hot entry, while {@link #carryAllowed()}, so that
+   * an entry referenced often survives quiet revolutions of the hand; 0 is the paper's hot hand. It adapts to the
+   * workload.
    */
   public int carryLimit() {
     return carryLimit;
+  }
+
+  /**
+   * Whether the hot hand may carry references over now: the latest decision of the carry trial, which replays a
+   * sample of the keys through two small copies of the policy, one carrying and one not, and lets the hand carry
+   * while the carrying copy hits more. While this is {@code false} the hand carries none, whatever
+   * {@link #carryLimit()} says. A new cache does not carry.
+   */
+  public boolean carryAllowed() {
+    return carryAllowed;
   }
 
   @Override
@@ -220,6 +233,6 @@ public final class CacheStats {
         + ", promotionCount=" + promotionCount + ", demotionCount=" + demotionCount
         + ", nonResidentHitCount=" + nonResidentHitCount + ", hotSize=" + hotSize + ", coldSize=" + coldSize
         + ", nonResidentSize=" + nonResidentSize + ", coldTarget=" + coldTarget
-        + ", scanThreshold=" + scanThreshold + ", carryLimit=" + carryLimit + "}";
+        + ", scanThreshold=" + scanThreshold + ", carryLimit=" + carryLimit + ", carryAllowed=" + carryAllowed + "}";
   }
 }

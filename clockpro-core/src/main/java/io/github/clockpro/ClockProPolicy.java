@@ -329,7 +329,7 @@ final class ClockProPolicy<K, V> {
       if (sparedByCarry) {
         raiseCarryLimit(); // kept hot on its carry alone, then referenced again: the carry paid
       }
-      int kept = Math.min(frequency - 1, carryAllowed());
+      int kept = Math.min(frequency - 1, carryNow());
       spareHot(oldest, kept, false);
     } else if (carry > 0) {
       spareHot(oldest, carry - 1, true);
@@ -346,7 +346,7 @@ final class ClockProPolicy<K, V> {
   }
 
   /** The most references the hot hand may carry over now: the carry limit while the switch allows, else none. */
-  private int carryAllowed() {
+  private int carryNow() {
     return carrySwitch.getAsBoolean() ? carryLimit : 0;
   }
 
@@ -459,6 +459,11 @@ final class ClockProPolicy<K, V> {
 
   int carryLimit() {
     return carryLimit;
+  }
+
+  /** Whether the carry switch (the cache's carry trial) lets the hot hand carry references now. */
+  boolean carryAllowed() {
+    return carrySwitch.getAsBoolean();
   }
 
   int scanLimit() {

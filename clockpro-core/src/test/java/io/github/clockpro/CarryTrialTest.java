@@ -81,6 +81,21 @@ class CarryTrialTest {
   }
 
   @Test
+  void shouldReportTheTrialsDecisionInTheCacheStatistics() {
+    ClockProCache<Long, Long> cache = ClockProCache.builder().maximumSize(SIZE).build();
+    assertFalse(cache.stats().carryAllowed(), "a new cache");
+    SplittableRandom random = new SplittableRandom(1);
+    for (int event = 0; event < 2_000_000; event++) {
+      Long key = skewed(random, 10L * SIZE);
+      if (cache.getIfPresent(key) == null) {
+        cache.put(key, key);
+      }
+    }
+    assertTrue(cache.stats().carryAllowed(), "after a stationary skewed workload");
+    assertTrue(cache.toString().contains("carryAllowed=true"), cache.toString());
+  }
+
+  @Test
   void shouldNotCarryWherePopularKeysDrift() {
     SplittableRandom random = new SplittableRandom(2);
     CarryTrial trial = replay(event -> event / 50 + skewed(random, 2L * SIZE));

@@ -37,7 +37,7 @@ import java.util.function.ToLongFunction;
  *       {@code cache.eviction.scan} of entries examined per eviction, with its maximum, a percentile histogram and
  *       bucket boundaries at the scan limit and just below it; the gauges {@code cache.hot.size},
  *       {@code cache.cold.size}, {@code cache.nonresident.size}, {@code cache.cold.target},
- *       {@code cache.scan.threshold} and {@code cache.carry.limit}; the counters {@code cache.promoted},
+ *       {@code cache.scan.threshold}, {@code cache.carry.limit} and {@code cache.carry.current}; the counters {@code cache.promoted},
  *       {@code cache.demoted}, {@code cache.nonresident.hits}, {@code cache.eviction.scan.limit} and
  *       {@code cache.eviction.lock} (waits for the eviction lock); and the time gauge
  *       {@code cache.eviction.lock.wait.duration}.
@@ -96,6 +96,7 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
   static final String COLD_TARGET = "cache.cold.target";
   static final String SCAN_THRESHOLD = "cache.scan.threshold";
   static final String CARRY_LIMIT = "cache.carry.limit";
+  static final String CARRY_CURRENT = "cache.carry.current";
   static final String PROMOTED = "cache.promoted";
   static final String DEMOTED = "cache.demoted";
   static final String NON_RESIDENT_HITS = "cache.nonresident.hits";
@@ -230,6 +231,9 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
         "The reference count at which the cold hand promotes an entry instead of evicting it");
     gauge(registry, cache, CARRY_LIMIT, "references", CacheStats::carryLimit,
         "The most references the hot hand carries over for an entry it spares; it adapts to the workload");
+    gauge(registry, cache, CARRY_CURRENT, "references", stats -> stats.carryAllowed() ? stats.carryLimit() : 0,
+        "The most references the hot hand carries over now: the carry limit while the carry trial lets it carry, "
+            + "else 0");
   }
 
   private void bindLoadMeters(MeterRegistry registry, ClockProCache<K, V> cache) {

@@ -112,6 +112,8 @@ class PrometheusScrapeTest {
     assertThat(scrape.value("cache_cold_target_entries", BOOKS)).isEqualTo(stats.coldTarget());
     assertThat(scrape.value("cache_scan_threshold_references", BOOKS)).isEqualTo(stats.scanThreshold());
     assertThat(scrape.value("cache_carry_limit_references", BOOKS)).isEqualTo(stats.carryLimit());
+    assertThat(scrape.value("cache_carry_current_references", BOOKS))
+        .isEqualTo(stats.carryAllowed() ? stats.carryLimit() : 0);
   }
 
   @Test

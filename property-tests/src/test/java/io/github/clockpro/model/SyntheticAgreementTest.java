@@ -64,6 +64,7 @@ class SyntheticAgreementTest {
   void shouldHitExactlyWhereTheCoreHitsAndMostlyChooseTheBetterCarrySetting(Workload workload) {
     LockstepReplay replay = LockstepReplay.run(SIZE, EVENTS, workload.keys());
     assertEquals(replay.model.carryLimit(), replay.cache.stats().carryLimit(), "carry limit at the end");
+    assertEquals(replay.model.carries(), replay.cache.stats().carryAllowed(), "whether the hand may carry at the end");
     long carryingHits = fixedCarryHits(workload, true);
     long plainHits = fixedCarryHits(workload, false);
     System.out.printf("%-15s hit rate %.2f%% (always carrying %.2f%%, never %.2f%%), carry limit %d at the end, "
