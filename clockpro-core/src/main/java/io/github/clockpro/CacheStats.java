@@ -5,9 +5,9 @@ package io.github.clockpro;
  * cache was created.
  *
  * <p>The hit, miss, put, load and lock wait counts are kept in striped counters and read without a lock, so
- * under concurrent use a snapshot may see one counter a little ahead of another. The policy figures (sizes, evictions,
- * scans, cold target, scan threshold, carry limit and whether the hand may carry) are read together under the eviction lock and are consistent with each
- * other.
+ * under concurrent use a snapshot may see one counter a little ahead of another. The policy figures (sizes,
+ * evictions, scans, cold target, scan threshold, carry limit and whether the hand may carry) are read together
+ * under the eviction lock and are consistent with each other.
  */
 public final class CacheStats {
 
@@ -233,6 +233,7 @@ public final class CacheStats {
         + ", promotionCount=" + promotionCount + ", demotionCount=" + demotionCount
         + ", nonResidentHitCount=" + nonResidentHitCount + ", hotSize=" + hotSize + ", coldSize=" + coldSize
         + ", nonResidentSize=" + nonResidentSize + ", coldTarget=" + coldTarget
-        + ", scanThreshold=" + scanThreshold + ", carryLimit=" + carryLimit + ", carryAllowed=" + carryAllowed + "}";
+        + ", scanThreshold=" + scanThreshold + ", carryLimit=" + carryLimit + ", carryAllowed=" + carryAllowed
+        + "}";
   }
 }

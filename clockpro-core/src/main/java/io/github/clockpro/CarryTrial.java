@@ -64,9 +64,9 @@ final class CarryTrial {
    * Added to a key hash before sampling, so that the hash 0, which the keys {@code 0}, {@code 0L}, {@code ""} and
    * {@code false} share and which is often a workload's most popular, is not sampled at any shift.
    */
-  static final int SAMPLING_OFFSET = 0x3C6EF372;
+  private static final int SAMPLING_OFFSET = 0x3C6EF372;
   /** Spreads a key hash before sampling, so that keys with regular hash codes are sampled evenly. */
-  static final int SAMPLING_MULTIPLIER = 0x9E3779B9;
+  private static final int SAMPLING_MULTIPLIER = 0x9E3779B9;
 
   private final int samplingShift;
   /** {@code Integer.SIZE - samplingShift}: the scrambled hash of a sampled key is below {@code 1 << this}. */

@@ -37,10 +37,10 @@ import java.util.function.ToLongFunction;
  *       {@code cache.eviction.scan} of entries examined per eviction, with its maximum, a percentile histogram and
  *       bucket boundaries at the scan limit and just below it; the gauges {@code cache.hot.size},
  *       {@code cache.cold.size}, {@code cache.nonresident.size}, {@code cache.cold.target},
- *       {@code cache.scan.threshold}, {@code cache.carry.limit} and {@code cache.carry.current}; the counters {@code cache.promoted},
- *       {@code cache.demoted}, {@code cache.nonresident.hits}, {@code cache.eviction.scan.limit} and
- *       {@code cache.eviction.lock} (waits for the eviction lock); and the time gauge
- *       {@code cache.eviction.lock.wait.duration}.
+ *       {@code cache.scan.threshold}, {@code cache.carry.limit} and {@code cache.carry.current}; the counters
+ *       {@code cache.promoted}, {@code cache.demoted}, {@code cache.nonresident.hits},
+ *       {@code cache.eviction.scan.limit} and {@code cache.eviction.lock} (waits for the eviction lock); and the
+ *       time gauge {@code cache.eviction.lock.wait.duration}.
  *   <li>Every meter except the distribution reads {@link ClockProCache#stats()} when the registry asks for
  *       its value. The distribution covers the evictions since the first binding to the registry.
  *   <li>The cache is held weakly: binding never keeps a cache alive, and a collected cache's meters read

@@ -31,11 +31,11 @@ import java.util.function.ToIntFunction;
  *   <li>The carry trial: whether the hot hand may carry at all. Two smaller models of the same policy, keyed by
  *       hash, one that always may carry and one that never may, see every reference and insert of the keys
  *       whose scrambled hash ({@code (hash + 0x3C6EF372) * 0x9E3779B9}, as an unsigned 32-bit number) has its
- *       top {@code samplingShift} bits clear. The shift is the largest from 2 to 10
- *       that leaves them 512 pages or more, else 2; they hold {@code maximumSize >> samplingShift} pages (at
- *       least one). Each time they have seen that many samples, the model may carry exactly when the first has
- *       hit more often than the second (each hit of the first counts +1, of the second -1, on a running score),
- *       and the score then keeps nine tenths of itself, rounded towards zero. It starts not carrying.
+ *       top {@code samplingShift} bits clear. The shift is the largest from 2 to 10 that leaves them 512 pages or
+ *       more, else 2; they hold {@code maximumSize >> samplingShift} pages (at least one). Each time they have
+ *       seen that many samples, the model may carry exactly when the first has hit more often than the second
+ *       (each hit of the first counts +1, of the second -1, on a running score), and the score then keeps nine
+ *       tenths of itself, rounded towards zero. It starts not carrying.
  * </ul>
  */
 public final class ReferenceModel<K> {
