@@ -13,8 +13,9 @@ import java.util.function.IntSupplier;
  * <h2>Contract</h2>
  * <ul>
  *   <li>{@link #recordAccess} may be called from any thread, with or without the
- *       cache's eviction lock. A call whose key is not sampled returns at once; a sampled call that finds the
- *       trial busy with another thread's sample drops its own, so no call ever waits.
+ *       cache's eviction lock. A call whose key is not sampled returns at once. A sampled call whose key both
+ *       copies hold references it in both without a lock, as a hit in the cache does. Any other sampled call
+ *       that finds the trial busy with another thread's sample drops its own, so no call ever waits.
  *   <li>{@link #carries()} may be read from any thread; the cache's policy reads it under the eviction lock.
  *   <li>Called on one thread, the trial is deterministic: the same calls give the same answers.
  *   <li>One sampled call examines at most {@code 2 * scanLimit} entries, in the two copies together.
@@ -39,14 +40,18 @@ import java.util.function.IntSupplier;
  * enough; a smaller copy follows the full-size cache less well. A cache too small for that samples one key in
  * {@code 2^MINIMUM_SAMPLING_SHIFT}, so that the hits never pay for the trial on more than a quarter of the keys.
  *
- * <p>The score is the carrying copy's hits minus the other copy's. Each period of as many samples as a copy has
- * entries, the trial sets {@link #carries} from the sign of the score, then keeps nine tenths of it, so that old
- * evidence fades over some tens of periods. It starts not carrying, as the carry limit starts at 0.
+ * <p>The score is the carrying copy's hits minus the other copy's. Each period of as many counted samples as a
+ * copy has entries, the trial sets {@link #carries} from the sign of the score, then keeps nine tenths of it, so
+ * that old evidence fades over some tens of periods. It starts not carrying, as the carry limit starts at 0. A
+ * sample whose key both copies hold cannot move the score, so it is not counted: it only references the key in
+ * both copies, and it does so without the lock. That keeps a popular sampled key, which both copies usually hold,
+ * from making every one of its hits take the lock; once the two nodes' counters saturate, its hits write nothing.
  *
  * <p>Fields: {@link #carries} is written under {@link #lock} and read by the cache's policy under the eviction
- * lock, a different lock, so it is volatile. Everything else that changes is guarded by {@link #lock}. The lock is
- * only ever tried, never waited for, so a thread that holds the eviction lock may try it without any risk of
- * deadlock.
+ * lock, a different lock, so it is volatile. Everything else that changes is guarded by {@link #lock}, except the
+ * copies' tables, which are read without it as the cache's table is (one writer, holding {@link #lock}), and
+ * their nodes' racy reference counters. The lock is only ever tried, never waited for, so a thread that holds the
+ * eviction lock may try it without any risk of deadlock.
  */
 final class CarryTrial {
 
@@ -111,9 +116,9 @@ final class CarryTrial {
   }
 
   /**
-   * Whether the trial samples keys with this hash. Every access to a sampled key, hits included, tries the trial's
-   * lock, so a sampled key that is very popular costs the hits a share of their throughput; the offset keeps the
-   * most common popular hash, 0, out of the sample.
+   * Whether the trial samples keys with this hash. An access to a sampled key does more work than another, more
+   * still when not both copies hold it and it tries the trial's lock; the offset keeps the most common popular
+   * hash, 0, out of the sample.
    */
   boolean isSampled(int hash) {
     return ((hash + SAMPLING_OFFSET) * SAMPLING_MULTIPLIER) >>> sampledBits == 0;
@@ -131,6 +136,25 @@ final class CarryTrial {
   void recordAccess(int hash) {
     if (isSampled(hash)) {
       record(hash);
+    }
+  }
+
+  /**
+   * The sum of the reference counters of this hash's nodes in the two copies, or -1 if not both hold it; for tests.
+   */
+  int referencesInBothCopies(int hash) {
+    Node<Object, Object> inCarrying = carrying.find(hash);
+    Node<Object, Object> inNotCarrying = notCarrying.find(hash);
+    return inCarrying == null || inNotCarrying == null ? -1 : inCarrying.frequency + inNotCarrying.frequency;
+  }
+
+  /** Runs {@code action} while holding the trial's lock, as a sample in progress would; for tests. */
+  void whileLocked(Runnable action) {
+    lock.lock();
+    try {
+      action.run();
+    } finally {
+      lock.unlock();
     }
   }
 
@@ -160,6 +184,13 @@ final class CarryTrial {
   }
 
   private void record(int hash) {
+    Node<Object, Object> inCarrying = carrying.find(hash);
+    Node<Object, Object> inNotCarrying = notCarrying.find(hash);
+    if (inCarrying != null && inNotCarrying != null) {
+      inCarrying.recordAccess();
+      inNotCarrying.recordAccess();
+      return; // both copies hit: the score would not change, and such a sample does not count towards a period
+    }
     if (!lock.tryLock()) {
       return; // another thread is recording a sample: drop this one rather than wait
     }
@@ -190,6 +221,11 @@ final class CarryTrial {
       this.maximumSize = maximumSize;
       this.table = new NodeTable<>(maximumSize);
       this.policy = new ClockProPolicy<>(maximumSize, scanLimit, seed, () -> carrying);
+    }
+
+    /** The node of this hash if it is resident here; lock-free, as lookups in the cache's own table are. */
+    Node<Object, Object> find(int hash) {
+      return table.get(HASH_ONLY, hash);
     }
 
     /** Replays one access: a reference if the hash is resident here, else an insert. Returns whether it hit. */

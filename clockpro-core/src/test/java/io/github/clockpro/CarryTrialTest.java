@@ -68,6 +68,47 @@ class CarryTrialTest {
   }
 
   @Test
+  void shouldReferenceAKeyBothCopiesHoldWithoutTheLock() throws Exception {
+    CarryTrial trial = new CarryTrial(SIZE, 128, 0);
+    int held = nextSampledHash(trial, 0);
+    int absent = nextSampledHash(trial, held + 1);
+    trial.recordAccess(held);
+    int references = trial.referencesInBothCopies(held);
+    assertTrue(references >= 0, "inserted into both copies");
+
+    CountDownLatch locked = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    Thread holder = new Thread(() -> trial.whileLocked(() -> {
+      locked.countDown();
+      try {
+        release.await();
+      } catch (InterruptedException interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }));
+    holder.start();
+    try {
+      locked.await();
+      trial.recordAccess(held);
+      trial.recordAccess(absent);
+    } finally {
+      release.countDown();
+      holder.join();
+    }
+    assertEquals(references + 2, trial.referencesInBothCopies(held), "referenced in both copies, lock held");
+    assertEquals(-1, trial.referencesInBothCopies(absent), "a key the copies do not hold: dropped, lock held");
+    assertEquals(List.of(), trial.checkInvariants());
+  }
+
+  private static int nextSampledHash(CarryTrial trial, int from) {
+    int hash = from;
+    while (!trial.isSampled(hash)) {
+      hash++;
+    }
+    return hash;
+  }
+
+  @Test
   void shouldStartNotCarrying() {
     assertFalse(new CarryTrial(SIZE, 128, 0).carries());
   }

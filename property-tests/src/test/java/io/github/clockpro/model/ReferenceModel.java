@@ -35,7 +35,8 @@ import java.util.function.ToIntFunction;
  *       more, else 2; they hold {@code maximumSize >> samplingShift} pages (at least one). Each time they have
  *       seen that many samples, the model may carry exactly when the first has hit more often than the second
  *       (each hit of the first counts +1, of the second -1, on a running score), and the score then keeps nine
- *       tenths of itself, rounded towards zero. It starts not carrying.
+ *       tenths of itself, rounded towards zero. A sample whose key both hold is a reference in both and is not
+ *       counted. It starts not carrying.
  * </ul>
  */
 public final class ReferenceModel<K> {
@@ -242,6 +243,11 @@ public final class ReferenceModel<K> {
     int hash = historyHash(key);
     long scrambled = Integer.toUnsignedLong((hash + 0x3C6EF372) * 0x9E3779B9);
     if (scrambled >= 1L << (32 - samplingShift)) {
+      return;
+    }
+    if (carryingCopy.contains(hash) && plainCopy.contains(hash)) {
+      carryingCopy.reference(hash);
+      plainCopy.reference(hash);
       return;
     }
     if (copyHits(carryingCopy, hash)) {
