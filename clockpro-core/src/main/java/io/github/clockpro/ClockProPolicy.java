@@ -347,7 +347,7 @@ final class ClockProPolicy<K, V> {
 
   /** The most references the hot hand may carry over now: the carry limit while the switch allows, else none. */
   private int carryNow() {
-    return carrySwitch.getAsBoolean() ? carryLimit : 0;
+    return carryAllowed() ? carryLimit : 0;
   }
 
   /** Places a spared hot page at the head, carrying {@code carry} references into its next revolution. */
