@@ -10,23 +10,32 @@ package io.github.clockpro;
  * costs a little accuracy, never correctness.
  *
  * <h2>Design</h2>
- * A FIFO ring of exactly {@code capacity} slots records every insertion in order: hash, stamp and the referenced
- * flag, packed into one long per insertion (the hash in the high half; the stamp shifted left by one, over the
- * flag, in the low half), so that an insertion writes and a drop reads one array, not two. The ring keeps the
- * stamp's low 31 bits only, and reads a stamp back as the newest stamp ever added minus the distance between the
- * two in those bits; that is exact while an entry is fewer than 2<sup>31</sup> placements older than the newest
- * one, which the policy's logical clock reaches only after two billion placements with no eviction in between.
- * Past that, the entry's test period is misread: one adaptation step of the policy, never a correctness
- * property. An open-addressing table maps each live hash to the ring slot of its newest insertion; each table
- * slot holds the hash and the ring slot together in one long, so that a probe compares hashes within the table's
- * own cache lines and never reads the ring. (An earlier table stored only the ring slot and read each probed hash
- * back from the ring: one scattered memory access per probe, which profiles of read-through workloads showed as
- * a large share of the time per miss.) Insertions arrive in (nearly) increasing stamp order, because the cold
- * hand evicts the oldest cold entry first, so the front of the ring is where test periods end. An entry leaves
- * the history when the ring drops it: because {@code capacity} newer insertions followed it, or because the policy
- * expires it from the front once its stamp is older than the hot hand's. A hit removes the hash from the table
- * only; its ring slot becomes a hole that expires in turn. Every operation does O(1) work, plus amortised growth
- * of the arrays while the cache warms up.
+ * Each insertion is one long, its <em>record</em>: the hash in the high half; in the low half the stamp's low 30
+ * bits, the referenced flag and a set lowest bit, which keeps every record apart from an empty slot. A FIFO ring
+ * of exactly {@code capacity} slots holds the records in insertion order, and an open-addressing table holds the
+ * record of each live hash's newest insertion, the same long as in the ring. So a lookup answers the stamp and
+ * the flag from the table's own cache lines and never reads the ring, and a probe compares hashes there too.
+ * (The first table stored only a ring slot and read each probed hash back from the ring: a scattered memory
+ * access per probe, which profiles of read-through workloads showed as a large share of the time per miss. The
+ * next stored the hash, but still read the stamp of a hash it found from the ring: one scattered access per
+ * history hit.) When the
+ * ring drops its oldest record, the table entry for that hash is deleted only if it is the very same record;
+ * otherwise a newer insertion of the hash, or a hit, has replaced or removed it, and the dropped record was a
+ * hole. Stamps are unique, one per placement, so equal records mean the same insertion, with the exception below.
+ *
+ * <p>Records keep the stamp's low 30 bits only; a stamp is read back as the newest stamp ever added minus the
+ * distance between the two in those bits. That is exact while a record is fewer than 2<sup>30</sup> placements
+ * older than the newest one, which the policy's logical clock reaches only after a billion placements with no
+ * eviction in between. Past that, the record's test period is misread, and a record of the same hash that many
+ * placements newer could be taken for it when the ring drops it: one adaptation step of the policy, or one
+ * history entry forgotten early, never a correctness property.
+ *
+ * <p>Insertions arrive in (nearly) increasing stamp order, because the cold hand evicts the oldest cold entry
+ * first, so the front of the ring is where test periods end. An entry leaves the history when the ring drops it:
+ * because {@code capacity} newer insertions followed it, or because the policy expires it from the front once its
+ * stamp is older than the hot hand's. A hit removes the hash from the table only; its ring slot becomes a hole
+ * that expires in turn. Every operation does O(1) work, plus amortised growth of the arrays while the cache warms
+ * up.
  *
  * <p>Memory: 8 bytes per ring slot and 8 bytes per table slot, the table at a load factor between a quarter and
  * a half; about 24 to 40 bytes per entry of the cache's maximum size once the history is full. The load factor is
@@ -46,31 +55,27 @@ final class NonResidentSet {
   /** Returned by {@link #stampOf} for an absent hash. */
   static final long ABSENT = Long.MIN_VALUE;
 
-  /**
-   * A table slot that holds no entry. A live entry is its hash in the high 32 bits and its ring slot plus one in
-   * the low 32 bits, which are therefore never all zero.
-   */
+  /** A table slot that holds no record. Every record has its lowest bit set, see {@link #record}. */
   private static final long EMPTY = 0L;
   private static final int MINIMUM_LENGTH = 16;
-  /** The stamp bits a ring slot keeps, below the referenced flag. */
-  private static final long STAMP_MASK = 0x7FFF_FFFFL;
+  /** The stamp bits a record keeps, above the referenced flag and the set bit. */
+  private static final long STAMP_MASK = 0x3FFF_FFFFL;
+  private static final long REFERENCED = 2L;
+  private static final long PRESENT = 1L;
 
   private final int capacity;
   private final int seed;
 
-  /**
-   * Insertions in order, oldest at {@link #head}: the hash in the high 32 bits; in the low 32 bits, the low 31
-   * bits of the stamp shifted left by one, {@code | referenced}. See {@link #ringEntry}.
-   */
+  /** The records of the insertions in order, oldest at {@link #head}; see {@link #record}. */
   private long[] ring;
-  /** The largest stamp added so far: the reference that {@link #stampAt} reads stored stamps against. */
+  /** The largest stamp added so far: the reference that {@link #stampIn} reads stored stamps against. */
   private long newestStamp;
   /** The ring slot of the oldest insertion. */
   private int head;
   /** Insertions in the ring, live or holes; at most {@link #capacity}. */
   private int ringCount;
 
-  /** For each live hash, the hash and its newest ring slot, see {@link #entry}; {@link #EMPTY} where no entry is. */
+  /** For each live hash, the record of its newest insertion; {@link #EMPTY} where no record is. */
   private long[] table;
   private int tableSize;
 
@@ -94,7 +99,7 @@ final class NonResidentSet {
   /**
    * Records a hash at the newest end of the history.
    *
-   * @param stamp a non-negative logical time
+   * @param stamp a non-negative logical time, unique to this insertion (the policy's stamps are)
    * @return {@code true} if the ring was full and this insertion dropped a live entry
    */
   boolean add(int hash, long stamp, boolean referenced) {
@@ -104,15 +109,15 @@ final class NonResidentSet {
     } else if (ringCount == ring.length) {
       growRing();
     }
-    int slot = slotAfter(head, ringCount);
-    ring[slot] = ringEntry(hash, stamp, referenced);
+    long record = record(hash, stamp, referenced);
+    ring[slotAfter(head, ringCount)] = record;
     newestStamp = Math.max(newestStamp, stamp);
     ringCount++;
     int index = indexOf(hash);
     if (index >= 0) {
-      table[index] = entry(hash, slot); // the older ring slot of this hash becomes a hole
+      table[index] = record; // the older record of this hash, still in the ring, becomes a hole
     } else {
-      insert(hash, slot);
+      insert(record);
     }
     return dropped;
   }
@@ -120,13 +125,13 @@ final class NonResidentSet {
   /** Returns the stamp of the hash's newest live insertion, or {@link #ABSENT}. */
   long stampOf(int hash) {
     int index = indexOf(hash);
-    return index < 0 ? ABSENT : stampAt(ringSlotOf(table[index]));
+    return index < 0 ? ABSENT : stampIn(table[index]);
   }
 
   /** Whether the hash's newest live insertion was evicted referenced; {@code false} if absent. */
   boolean wasReferenced(int hash) {
     int index = indexOf(hash);
-    return index >= 0 && (ring[ringSlotOf(table[index])] & 1) != 0;
+    return index >= 0 && (table[index] & REFERENCED) != 0;
   }
 
   /** Removes the hash if it is live; returns whether it was. */
@@ -148,7 +153,7 @@ final class NonResidentSet {
   int dropOlderThan(long stamp, int limit) {
     int live = 0;
     for (int i = 0; i < limit && ringCount > 0; i++) {
-      if (stampAt(head) >= stamp) {
+      if (stampIn(ring[head]) >= stamp) {
         break;
       }
       if (dropOldest()) {
@@ -158,18 +163,18 @@ final class NonResidentSet {
     return live;
   }
 
-  /** Reads back the full stamp of a ring slot; see the class comment. */
-  private long stampAt(int slot) {
-    long low = ((int) ring[slot] >>> 1) & STAMP_MASK;
+  /** Reads back the full stamp of a record; see the class comment. */
+  private long stampIn(long record) {
+    long low = (record >>> 2) & STAMP_MASK;
     return newestStamp - ((newestStamp - low) & STAMP_MASK);
   }
 
   private boolean dropOldest() {
-    int slot = head;
+    long record = ring[head];
     head = slotAfter(head, 1);
     ringCount--;
-    int index = indexOf(hashOf(ring[slot]));
-    if (index >= 0 && ringSlotOf(table[index]) == slot) {
+    int index = indexOf(hashOf(record));
+    if (index >= 0 && table[index] == record) {
       deleteAt(index);
       return true;
     }
@@ -181,34 +186,24 @@ final class NonResidentSet {
     return next >= ring.length ? next - ring.length : next;
   }
 
-  /** Doubles the ring (up to the capacity), moving the oldest insertion to slot 0; rebuilds the table. */
+  /** Doubles the ring (up to the capacity), moving the oldest insertion to slot 0. The table holds no slots. */
   private void growRing() {
     int length = (int) Math.min(capacity, 2L * ring.length);
     long[] grown = new long[length];
     for (int i = 0; i < ringCount; i++) {
       grown[i] = ring[slotAfter(head, i)];
     }
-    int oldHead = head;
-    int oldLength = ring.length;
     ring = grown;
     head = 0;
-    for (int index = 0; index < table.length; index++) {
-      long entry = table[index];
-      if (entry != EMPTY) {
-        int oldSlot = ringSlotOf(entry);
-        int newSlot = oldSlot >= oldHead ? oldSlot - oldHead : oldSlot + oldLength - oldHead;
-        table[index] = entry(hashOf(entry), newSlot); // same hash, so the same place in the table
-      }
-    }
   }
 
-  private void insert(int hash, int slot) {
+  private void insert(long record) {
     int mask = table.length - 1;
-    int index = home(hash, mask);
+    int index = home(hashOf(record), mask);
     while (table[index] != EMPTY) {
       index = (index + 1) & mask;
     }
-    table[index] = entry(hash, slot);
+    table[index] = record;
     tableSize++;
     if (tableSize * 2L > table.length) { // above a load factor of one half
       growTable();
@@ -260,23 +255,18 @@ final class NonResidentSet {
     }
   }
 
-  /** A ring entry: see {@link #ring}. The low half is at most 32 bits wide, so it never reaches the hash. */
-  private static long ringEntry(int hash, long stamp, boolean referenced) {
-    return ((long) hash << 32) | ((stamp & STAMP_MASK) << 1) | (referenced ? 1 : 0);
+  /**
+   * The record of an insertion: the hash in the high 32 bits; below it the stamp's low 30 bits, the referenced
+   * flag and a set bit, so that no record is {@link #EMPTY}. The low half is 32 bits wide and never reaches the
+   * hash.
+   */
+  private static long record(int hash, long stamp, boolean referenced) {
+    return ((long) hash << 32) | ((stamp & STAMP_MASK) << 2) | (referenced ? REFERENCED : 0) | PRESENT;
   }
 
-  /** A table entry: the hash in the high 32 bits, the ring slot plus one in the low 32 bits. */
-  private static long entry(int hash, int ringSlot) {
-    return ((long) hash << 32) | (ringSlot + 1L);
-  }
-
-  /** The hash of a table entry or a ring entry. */
-  private static int hashOf(long entry) {
-    return (int) (entry >>> 32);
-  }
-
-  private static int ringSlotOf(long entry) {
-    return (int) entry - 1;
+  /** The hash of a record. */
+  private static int hashOf(long record) {
+    return (int) (record >>> 32);
   }
 
   private int home(int hash, int mask) {

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The history against a plain model: a FIFO of insertions and a map from hash to its newest insertion. The first
- * stamps include values around 2^31 and 2^32, where the ring's 31 stored stamp bits wrap.
+ * stamps include values around 2^30, 2^31 and 2^32, where the 30 stamp bits a record keeps wrap.
  */
 class NonResidentSetTest {
 
@@ -21,7 +21,8 @@ class NonResidentSetTest {
   @ParameterizedTest
   @CsvSource({
     "1, 0", "2, 0", "3, 0", "17, 0", "100, 0", "1000, 0",
-    "17, 2147483000", "1000, 2147000000", "1000, 4294967000", "100, 6442450000"
+    "17, 1073741000", "1000, 1073000000", "17, 2147483000", "1000, 2147000000", "1000, 4294967000",
+    "100, 6442450000"
   })
   void shouldBehaveLikeAFifoOfNewestInsertions(int capacity, long firstStamp) {
     NonResidentSet set = new NonResidentSet(capacity, capacity * 31);
