@@ -18,10 +18,10 @@ package io.github.clockpro;
  * (The first table stored only a ring slot and read each probed hash back from the ring: a scattered memory
  * access per probe, which profiles of read-through workloads showed as a large share of the time per miss. The
  * next stored the hash, but still read the stamp of a hash it found from the ring: one scattered access per
- * history hit.) When the
- * ring drops its oldest record, the table entry for that hash is deleted only if it is the very same record;
- * otherwise a newer insertion of the hash, or a hit, has replaced or removed it, and the dropped record was a
- * hole. Stamps are unique, one per placement, so equal records mean the same insertion, with the exception below.
+ * history hit.) When the ring drops its oldest record, the table entry for that hash is deleted only if it is
+ * the very same record; otherwise a newer insertion of the hash, or a hit, has replaced or removed it, and the
+ * dropped record was a hole. Stamps are unique, one per placement, so equal records mean the same insertion, with
+ * the exception below.
  *
  * <p>Records keep the stamp's low 30 bits only; a stamp is read back as the newest stamp ever added minus the
  * distance between the two in those bits. That is exact while a record is fewer than 2<sup>30</sup> placements
