@@ -195,14 +195,12 @@ final class ClockProPolicy<K, V> {
 
   /** Places an admitted node: hot, or cold in its test period. */
   private void place(Node<K, V> node, boolean roomWasFree) {
-    int hash = node.hash;
-    long ghostStamp = nonResident.stampOf(hash);
-    if (ghostStamp != NonResidentSet.ABSENT) {
-      boolean evictedReferenced = nonResident.wasReferenced(hash);
-      nonResident.remove(hash);
+    long ghost = nonResident.take(node.hash);
+    if (ghost != NonResidentSet.ABSENT) {
+      long ghostStamp = nonResident.stampIn(ghost);
       if (inTest(ghostStamp)) {
         nonResidentHitCount++;
-        if (evictedReferenced) {
+        if (NonResidentSet.wasReferenced(ghost)) {
           lowerThreshold(); // it was referenced, came back in its test period, yet was not promoted
         }
         adjustColdTarget(+1);
@@ -247,8 +245,7 @@ final class ClockProPolicy<K, V> {
       }
       examine(candidate);
       if (candidate.loading) {
-        cold.remove(candidate); // a load in flight keeps its place: passed over like a referenced page
-        placeCold(candidate, Node.COLD_IN_TEST);
+        spareCold(candidate); // a load in flight keeps its place: passed over like a referenced page
         continue;
       }
       if (candidate.status == Node.DEMOTED) {
@@ -265,18 +262,18 @@ final class ClockProPolicy<K, V> {
         victim = candidate;
       } else if (candidate.status == Node.COLD_IN_TEST) {
         adjustColdTarget(+1);
-        long stamp = candidate.stamp;
-        cold.remove(candidate);
-        if (makeRoomInHot(stamp)) {
+        // The candidate stays under the cold hand while the hot hand makes room: pages it demotes go behind
+        // the cold hand, where they would also go if the candidate had been unlinked first.
+        if (makeRoomInHot(candidate.stamp)) {
+          cold.remove(candidate);
           placeHot(candidate);
           candidate.status = Node.PROMOTED;
           promotionCount++;
         } else {
-          placeCold(candidate, Node.COLD_IN_TEST);
+          spareCold(candidate);
         }
       } else {
-        cold.remove(candidate);
-        placeCold(candidate, Node.COLD_IN_TEST);
+        spareCold(candidate);
       }
     }
     boolean inTest = victim.status == Node.COLD_IN_TEST && inTest(victim.stamp);
@@ -376,6 +373,17 @@ final class ClockProPolicy<K, V> {
     node.stamp = now++;
     node.status = Node.HOT;
     hot.addBehindHand(node);
+  }
+
+  /**
+   * Keeps the cold page under the hand cold and in a new test period, placed at the head. The head is just
+   * behind the hand, so moving the hand past the page puts it there without unlinking it.
+   */
+  private void spareCold(Node<K, V> node) {
+    node.frequency = 0;
+    node.stamp = now++;
+    node.status = Node.COLD_IN_TEST;
+    cold.advance();
   }
 
   private void placeCold(Node<K, V> node, byte status) {

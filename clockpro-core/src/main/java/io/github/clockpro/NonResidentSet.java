@@ -52,11 +52,10 @@ package io.github.clockpro;
  */
 final class NonResidentSet {
 
-  /** Returned by {@link #stampOf} for an absent hash. */
-  static final long ABSENT = Long.MIN_VALUE;
-
   /** A table slot that holds no record. Every record has its lowest bit set, see {@link #record}. */
   private static final long EMPTY = 0L;
+  /** Returned by {@link #take} for a hash that is not live: no record equals it. */
+  static final long ABSENT = EMPTY;
   private static final int MINIMUM_LENGTH = 16;
   /** The stamp bits a record keeps, above the referenced flag and the set bit. */
   private static final long STAMP_MASK = 0x3FFF_FFFFL;
@@ -113,35 +112,46 @@ final class NonResidentSet {
     ring[slotAfter(head, ringCount)] = record;
     newestStamp = Math.max(newestStamp, stamp);
     ringCount++;
-    int index = indexOf(hash);
-    if (index >= 0) {
-      table[index] = record; // the older record of this hash, still in the ring, becomes a hole
-    } else {
-      insert(record);
+    int mask = table.length - 1;
+    int index = home(hash, mask);
+    for (long entry = table[index]; entry != EMPTY; entry = table[index]) {
+      if (hashOf(entry) == hash) {
+        table[index] = record; // the older record of this hash, still in the ring, becomes a hole
+        return dropped;
+      }
+      index = (index + 1) & mask;
+    }
+    table[index] = record; // the end of the hash's probe run: the first empty slot
+    if (++tableSize * 2L > table.length) { // above a load factor of one half
+      growTable();
     }
     return dropped;
   }
 
-  /** Returns the stamp of the hash's newest live insertion, or {@link #ABSENT}. */
-  long stampOf(int hash) {
-    int index = indexOf(hash);
-    return index < 0 ? ABSENT : stampIn(table[index]);
-  }
-
-  /** Whether the hash's newest live insertion was evicted referenced; {@code false} if absent. */
-  boolean wasReferenced(int hash) {
-    int index = indexOf(hash);
-    return index >= 0 && (table[index] & REFERENCED) != 0;
-  }
-
-  /** Removes the hash if it is live; returns whether it was. */
-  boolean remove(int hash) {
+  /**
+   * Removes the hash's live entry, if it has one, and returns that entry's record, which {@link #stampIn} and
+   * {@link #wasReferenced} read; returns {@link #ABSENT} if the hash is not live. One probe of the table answers
+   * both questions a miss asks of the history and removes the entry.
+   */
+  long take(int hash) {
     int index = indexOf(hash);
     if (index < 0) {
-      return false;
+      return ABSENT;
     }
+    long record = table[index];
     deleteAt(index);
-    return true;
+    return record;
+  }
+
+  /** The full stamp of a record that {@link #take} returned; see the class comment. */
+  long stampIn(long record) {
+    long low = (record >>> 2) & STAMP_MASK;
+    return newestStamp - ((newestStamp - low) & STAMP_MASK);
+  }
+
+  /** Whether the insertion of a record that {@link #take} returned was evicted referenced. */
+  static boolean wasReferenced(long record) {
+    return (record & REFERENCED) != 0;
   }
 
   /**
@@ -161,12 +171,6 @@ final class NonResidentSet {
       }
     }
     return live;
-  }
-
-  /** Reads back the full stamp of a record; see the class comment. */
-  private long stampIn(long record) {
-    long low = (record >>> 2) & STAMP_MASK;
-    return newestStamp - ((newestStamp - low) & STAMP_MASK);
   }
 
   private boolean dropOldest() {
@@ -195,19 +199,6 @@ final class NonResidentSet {
     }
     ring = grown;
     head = 0;
-  }
-
-  private void insert(long record) {
-    int mask = table.length - 1;
-    int index = home(hashOf(record), mask);
-    while (table[index] != EMPTY) {
-      index = (index + 1) & mask;
-    }
-    table[index] = record;
-    tableSize++;
-    if (tableSize * 2L > table.length) { // above a load factor of one half
-      growTable();
-    }
   }
 
   private int indexOf(int hash) {
