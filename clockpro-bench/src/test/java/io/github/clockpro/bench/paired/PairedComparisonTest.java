@@ -72,6 +72,7 @@ class PairedComparisonTest {
   void shouldDescribeTheRandomWorkloadAsRandomSequence() {
     assertEquals("RandomSequence capacity=100000 hitRate=50, 1 threads",
         PairedWorkload.random(100_000, 50, 1).describe());
+    assertEquals(PairedWorkload.random(100_000, 50, 1), workloadOf("--workload", "random", "--threads", "1"));
   }
 
   @Test
@@ -155,7 +156,8 @@ class PairedComparisonTest {
   void shouldPassAForkTheWorkloadItWasGiven(@TempDir Path folder) {
     Path file = folder.resolve("result.txt");
     for (PairedWorkload workload : List.of(PairedWorkload.zipfian(1_000, 20, 0, 3),
-        PairedWorkload.zipfian(500, 2, 4_000, 1), PairedWorkload.hits(2_000, 4))) {
+        PairedWorkload.zipfian(500, 2, 4_000, 1), PairedWorkload.hits(2_000, 4),
+        PairedWorkload.random(1_000, 80, 2))) {
       List<String> arguments = PairedForks.forkArguments(workload, 7, 2, 30, file);
 
       assertEquals("paired", arguments.get(0));
@@ -178,6 +180,35 @@ class PairedComparisonTest {
         () -> workloadOf("--workload", "hits", "--miss-cost", "0")).getMessage().contains("--miss-cost"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> PairedWorkload.zipfian(10, 10, -1, 1))
         .getMessage().contains("missCost"));
+  }
+
+  @Test
+  void shouldRejectAHitRateOutOfRangeOrForAnotherWorkloadByName() {
+    assertEquals(PairedWorkload.DEFAULT_HIT_RATE, workloadOf("--workload", "random").hitRate());
+    assertEquals(95, workloadOf("--workload", "random", "--hit-rate", "95").hitRate());
+    assertEquals(100, workloadOf("--workload", "random", "--hit-rate", "100").hitRate());
+
+    for (String hitRate : List.of("0", "101", "-5", "half")) {
+      assertTrue(assertThrows(IllegalArgumentException.class,
+          () -> workloadOf("--workload", "random", "--hit-rate", hitRate)).getMessage().contains("--hit-rate"),
+          hitRate);
+    }
+    for (String kind : List.of("zipfian", "hits")) {
+      assertTrue(assertThrows(IllegalArgumentException.class,
+          () -> workloadOf("--workload", kind, "--hit-rate", "50")).getMessage().contains("--hit-rate"), kind);
+    }
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> workloadOf("--hit-rate", "50"))
+        .getMessage().contains("--hit-rate"));
+  }
+
+  @Test
+  void shouldRejectAFactorOrAMissCostForTheRandomWorkloadByName() {
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> workloadOf("--workload", "random", "--factor", "10")).getMessage().contains("--factor"));
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> workloadOf("--workload", "random", "--miss-cost", "0")).getMessage().contains("--miss-cost"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> workloadOf("--workload", "scan"))
+        .getMessage().contains("--workload"));
   }
 
   private static PairedWorkload workloadOf(String... arguments) {
