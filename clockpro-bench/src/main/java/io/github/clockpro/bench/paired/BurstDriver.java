@@ -31,6 +31,7 @@ public final class BurstDriver {
 
   private final BenchmarkCache cache;
   private final KeySpace keys;
+  /** The Zipfian generator of ranks; {@code null} for {@code random}, which draws keys uniformly. */
   private final ZipfianGenerator zipfian;
   private final boolean readThrough;
   private final long missCost;
@@ -38,28 +39,35 @@ public final class BurstDriver {
   private final long[] seeds;
 
   /**
-   * Builds and warms the cache: for {@code zipfian}, {@code 2 x capacity} draws at no miss cost, as the JMH
-   * benchmark does; for {@code hits}, a put of every key.
+   * Builds and warms the cache: for {@code zipfian} and {@code random}, {@code 2 x capacity} read-through draws
+   * with a free loader, as the JMH benchmarks do; for {@code hits}, a put of every key.
    *
    * @param implementation an {@link Implementation#displayName()}
    * @param kind {@link PairedWorkload#kind()}
    * @param capacity the cache's maximum size
    * @param factor the key space over the capacity
    * @param missCost the loader's cost in {@link Blackhole#consumeCPU} tokens
+   * @param hitRate for {@code random}, the hit rate in percent that sizes the key space
    * @param threads the threads a burst runs
    */
-  public BurstDriver(String implementation, String kind, int capacity, int factor, long missCost, int threads) {
-    PairedWorkload workload = new PairedWorkload(kind, capacity, factor, missCost, threads);
+  public BurstDriver(String implementation, String kind, int capacity, int factor, long missCost, int hitRate,
+      int threads) {
+    PairedWorkload workload = new PairedWorkload(kind, capacity, factor, missCost, hitRate, threads);
     this.cache = Implementation.named(implementation).create(capacity);
-    this.readThrough = workload.kind().equals(PairedWorkload.ZIPFIAN);
-    this.keys = new KeySpace((long) capacity * (readThrough ? factor : 1));
-    this.zipfian = new ZipfianGenerator(keys.size(), ZipfianGenerator.DEFAULT_EXPONENT);
+    this.readThrough = !workload.kind().equals(PairedWorkload.HITS);
+    this.keys = new KeySpace(switch (workload.kind()) {
+      case PairedWorkload.ZIPFIAN -> (long) capacity * factor;
+      case PairedWorkload.RANDOM -> capacity * 100L / hitRate;
+      default -> capacity;
+    });
+    this.zipfian = workload.kind().equals(PairedWorkload.RANDOM)
+        ? null : new ZipfianGenerator(keys.size(), ZipfianGenerator.DEFAULT_EXPONENT);
     this.missCost = missCost;
     if (readThrough) {
       SplittableRandom warm = new SplittableRandom(-1);
       Function<Long, Long> free = key -> key;
       for (long draw = 0; draw < 2L * capacity; draw++) {
-        cache.get(keys.key(zipfian.next(warm)), free);
+        cache.get(nextKey(warm), free);
       }
     } else {
       for (long index = 0; index < capacity; index++) {
@@ -89,16 +97,12 @@ public final class BurstDriver {
       threads[thread] = new Thread(() -> {
         SplittableRandom random = new SplittableRandom(seeds[thread]);
         long[] loads = new long[1];
-        Function<Long, Long> loader = key -> {
-          loads[0]++;
-          Blackhole.consumeCPU(missCost);
-          return key;
-        };
+        Function<Long, Long> loader = loader(loads);
         long done = 0;
         long absent = 0;
         while (!stop.get()) {
           for (int step = 0; step < BATCH; step++) {
-            Long key = keys.key(zipfian.next(random));
+            Long key = nextKey(random);
             if (readThrough) {
               cache.get(key, loader);
             } else if (cache.getIfPresent(key) == null) {
@@ -129,6 +133,29 @@ public final class BurstDriver {
       totalMisses += misses[thread];
     }
     return new long[] {totalOperations, totalMisses, wall};
+  }
+
+  /**
+   * The loader of one thread's burst, which counts its calls in {@code loads[0]}: for {@code random} it costs
+   * nothing else, as in RandomSequence; otherwise it burns the miss cost.
+   */
+  private Function<Long, Long> loader(long[] loads) {
+    if (zipfian == null) {
+      return key -> {
+        loads[0]++;
+        return key;
+      };
+    }
+    return key -> {
+      loads[0]++;
+      Blackhole.consumeCPU(missCost);
+      return key;
+    };
+  }
+
+  /** Draws a key: Zipfian by rank, or uniformly over the key space for {@code random}, as RandomSequence does. */
+  private Long nextKey(SplittableRandom random) {
+    return keys.key(zipfian != null ? zipfian.next(random) : random.nextLong(keys.size()));
   }
 
   /** Releases the cache. */

@@ -13,12 +13,16 @@ import java.util.Set;
  * default in five forked JVMs whose rounds are pooled (see {@link PairedForks}).
  *
  * <pre>
- * paired [--workload zipfian|hits] [--capacity N] [--factor N] [--miss-cost N] [--threads N] [--forks N]
- *        [--rounds N] [--warmup-rounds N] [--burst-millis N] [--result-file FILE]
+ * paired [--workload zipfian|hits|random] [--capacity N] [--factor N] [--miss-cost N] [--hit-rate N]
+ *        [--threads N] [--forks N] [--rounds N] [--warmup-rounds N] [--burst-millis N] [--result-file FILE]
  * </pre>
  *
  * {@code --miss-cost} is the read-through loader's cost in {@code Blackhole.consumeCPU} tokens, 1000 by default as
  * in the JMH benchmark; 0 measures the caches' own work without the loader's. It applies to {@code zipfian} only.
+ *
+ * {@code --workload random} follows RandomSequence: uniformly random keys over {@code capacity x 100 / hit-rate}
+ * keys, read through a loader that costs nothing. {@code --hit-rate} is that hit rate in percent, 50 by default;
+ * it applies to {@code random} only, and {@code random} takes neither {@code --factor} nor {@code --miss-cost}.
  *
  * {@code --forks 0} runs the comparison in this JVM; {@code --result-file} also writes the result there, for the
  * JVM that forked this one.
@@ -26,9 +30,9 @@ import java.util.Set;
 public final class PairedCommand {
 
   /** The usage line printed on errors. */
-  public static final String USAGE = "paired [--workload zipfian|hits] [--capacity 100000] [--factor 10] "
-      + "[--miss-cost 1000] [--threads 2] [--forks 5] [--rounds 5] [--warmup-rounds 3] [--burst-millis 1000] "
-      + "[--result-file FILE]";
+  public static final String USAGE = "paired [--workload zipfian|hits|random] [--capacity 100000] [--factor 10] "
+      + "[--miss-cost 1000] [--hit-rate 50] [--threads 2] [--forks 5] [--rounds 5] [--warmup-rounds 3] "
+      + "[--burst-millis 1000] [--result-file FILE]";
 
   private PairedCommand() {}
 
@@ -58,25 +62,41 @@ public final class PairedCommand {
 
   /** Parses the command's options; {@link PairedForks} passes a fork the same ones. */
   static Arguments parse(String[] arguments) {
-    return Arguments.parse("paired", arguments, Set.of("workload", "capacity", "factor", "miss-cost", "threads",
-        "forks", "rounds", "warmup-rounds", "burst-millis", "result-file"), Set.of());
+    return Arguments.parse("paired", arguments, Set.of("workload", "capacity", "factor", "miss-cost", "hit-rate",
+        "threads", "forks", "rounds", "warmup-rounds", "burst-millis", "result-file"), Set.of());
   }
 
-  /** The workload the arguments name; throws {@link IllegalArgumentException} naming an option out of range. */
+  /**
+   * The workload the arguments name; throws {@link IllegalArgumentException} naming an option out of range or one
+   * the workload does not take.
+   */
   static PairedWorkload workload(Arguments parsed) {
     String kind = parsed.value("workload", PairedWorkload.ZIPFIAN);
-    if (!kind.equals(PairedWorkload.ZIPFIAN) && !kind.equals(PairedWorkload.HITS)) {
-      throw new IllegalArgumentException("paired: --workload must be zipfian or hits but was '" + kind + "'");
+    if (!kind.equals(PairedWorkload.ZIPFIAN) && !kind.equals(PairedWorkload.HITS)
+        && !kind.equals(PairedWorkload.RANDOM)) {
+      throw new IllegalArgumentException("paired: --workload must be zipfian, hits or random but was '" + kind + "'");
     }
     int capacity = parsed.intValue("capacity", 100_000, 1, 10_000_000);
     int factor = parsed.intValue("factor", 10, 1, 1_000);
     long missCost = parsed.longValue("miss-cost", PairedWorkload.DEFAULT_MISS_COST, 0, 1_000_000);
-    if (kind.equals(PairedWorkload.HITS) && parsed.value("miss-cost", null) != null) {
-      throw new IllegalArgumentException("paired: --miss-cost applies to --workload zipfian only");
-    }
+    int hitRate = parsed.intValue("hit-rate", PairedWorkload.DEFAULT_HIT_RATE, 1, 100);
+    rejectOption(parsed, "miss-cost", !kind.equals(PairedWorkload.ZIPFIAN), "applies to --workload zipfian only");
+    rejectOption(parsed, "factor", kind.equals(PairedWorkload.RANDOM),
+        "does not apply to --workload random, whose key space --hit-rate sizes");
+    rejectOption(parsed, "hit-rate", !kind.equals(PairedWorkload.RANDOM), "applies to --workload random only");
     int threads = parsed.intValue("threads", 2, 1, 64);
-    return kind.equals(PairedWorkload.ZIPFIAN)
-        ? PairedWorkload.zipfian(capacity, factor, missCost, threads) : PairedWorkload.hits(capacity, threads);
+    return switch (kind) {
+      case PairedWorkload.ZIPFIAN -> PairedWorkload.zipfian(capacity, factor, missCost, threads);
+      case PairedWorkload.HITS -> PairedWorkload.hits(capacity, threads);
+      default -> PairedWorkload.random(capacity, hitRate, threads);
+    };
+  }
+
+  /** Throws {@link IllegalArgumentException} naming {@code --option} if it was given and is {@code rejected}. */
+  private static void rejectOption(Arguments parsed, String option, boolean rejected, String reason) {
+    if (rejected && parsed.value(option, null) != null) {
+      throw new IllegalArgumentException("paired: --" + option + " " + reason);
+    }
   }
 
   /** Formats the result: each implementation's throughput and hit rate, then clockpro's ratio to each peer. */

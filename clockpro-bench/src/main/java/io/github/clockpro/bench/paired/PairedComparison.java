@@ -135,8 +135,8 @@ public final class PairedComparison {
       try {
         Class<?> type = Class.forName(BurstDriver.class.getName(), true, loader);
         driver = withContextLoader(() -> type.getConstructor(String.class, String.class, int.class, int.class,
-            long.class, int.class).newInstance(implementation.displayName(), workload.kind(), workload.capacity(),
-            workload.factor(), workload.missCost(), workload.threads()));
+            long.class, int.class, int.class).newInstance(implementation.displayName(), workload.kind(),
+            workload.capacity(), workload.factor(), workload.missCost(), workload.hitRate(), workload.threads()));
         burst = type.getMethod("burst", long.class);
         close = type.getMethod("close");
       } catch (ReflectiveOperationException e) {

@@ -68,12 +68,14 @@ public final class PairedForks {
   static List<String> forkArguments(PairedWorkload workload, int rounds, int warmupRounds, long burstMillis,
       Path resultFile) {
     List<String> arguments = new ArrayList<>(List.of("paired", "--workload", workload.kind(),
-        "--capacity", Integer.toString(workload.capacity()), "--factor", Integer.toString(workload.factor()),
-        "--threads", Integer.toString(workload.threads()), "--rounds", Integer.toString(rounds),
-        "--warmup-rounds", Integer.toString(warmupRounds), "--burst-millis", Long.toString(burstMillis),
-        "--forks", "0", "--result-file", resultFile.toString()));
-    if (workload.kind().equals(PairedWorkload.ZIPFIAN)) {
-      arguments.addAll(List.of("--miss-cost", Long.toString(workload.missCost())));
+        "--capacity", Integer.toString(workload.capacity()), "--threads", Integer.toString(workload.threads()),
+        "--rounds", Integer.toString(rounds), "--warmup-rounds", Integer.toString(warmupRounds),
+        "--burst-millis", Long.toString(burstMillis), "--forks", "0", "--result-file", resultFile.toString()));
+    switch (workload.kind()) {
+      case PairedWorkload.ZIPFIAN -> arguments.addAll(List.of("--factor", Integer.toString(workload.factor()),
+          "--miss-cost", Long.toString(workload.missCost())));
+      case PairedWorkload.RANDOM -> arguments.addAll(List.of("--hit-rate", Integer.toString(workload.hitRate())));
+      default -> { }
     }
     return arguments;
   }
