@@ -1,0 +1,132 @@
+package io.github.clockpro.bench.policy;
+
+import io.github.clockpro.CacheStats;
+import io.github.clockpro.bench.Arguments;
+import io.github.clockpro.bench.cache.BenchmarkCache;
+import io.github.clockpro.bench.cache.ClockProAdapter;
+import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.bench.workload.KeySpace;
+import io.github.clockpro.bench.workload.ZipfianGenerator;
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+
+/**
+ * {@code policy-work}: replays a benchmark's key sequence through clockpro and cache2k on one thread and prints
+ * what each policy did per eviction, from each cache's own counters. Counts, not times: the same arguments give
+ * the same numbers on any machine, so they explain a throughput difference without the noise of timing it.
+ *
+ * <pre>
+ * policy-work [--workload random|zipfian] [--capacity N] [--hit-rate N] [--factor N] [--operations N]
+ * </pre>
+ *
+ * {@code random} is RandomSequence's uniform keys over {@code capacity x 100 / hit-rate} keys; {@code zipfian} is
+ * ZipfianSequenceLoading's keys over {@code factor x capacity} keys. Both warm the cache with {@code 2 x capacity}
+ * read-through draws, as the benchmarks do, before the counted {@code operations}.
+ */
+public final class PolicyWorkCommand {
+
+  /** The usage line printed on errors. */
+  public static final String USAGE = "policy-work [--workload random|zipfian] [--capacity 100000] [--hit-rate 50] "
+      + "[--factor 10] [--operations 5000000]";
+
+  private PolicyWorkCommand() {}
+
+  /**
+   * Runs the command and prints its table.
+   *
+   * @param arguments the arguments after {@code policy-work}
+   */
+  public static void run(String[] arguments) {
+    Arguments parsed = Arguments.parse("policy-work", arguments,
+        Set.of("workload", "capacity", "hit-rate", "factor", "operations"), Set.of());
+    String workload = parsed.value("workload", "random");
+    int capacity = parsed.intValue("capacity", 100_000, 1, 10_000_000);
+    long operations = parsed.longValue("operations", 5_000_000, 1, 1_000_000_000);
+    KeySpace keys;
+    String description;
+    if (workload.equals("random")) {
+      rejectOption(parsed, "factor", workload);
+      int hitRate = parsed.intValue("hit-rate", 50, 1, 100);
+      keys = new KeySpace(capacity * 100L / hitRate);
+      description = "RandomSequence capacity=" + capacity + " hitRate=" + hitRate;
+    } else if (workload.equals("zipfian")) {
+      rejectOption(parsed, "hit-rate", workload);
+      int factor = parsed.intValue("factor", 10, 1, 1_000);
+      keys = new KeySpace((long) capacity * factor);
+      description = "ZipfianSequenceLoading capacity=" + capacity + " factor=" + factor;
+    } else {
+      throw new IllegalArgumentException("policy-work: --workload must be random or zipfian but was '"
+          + workload + "'");
+    }
+    print(System.out, description, operations, measure(workload, keys, capacity, operations));
+  }
+
+  /** Replays the workload through clockpro, then cache2k; returns their work in that order. */
+  static PolicyWork[] measure(String workload, KeySpace keys, int capacity, long operations) {
+    return new PolicyWork[] {
+      measureClockPro(keySequence(workload, keys), keys, capacity, operations),
+      measureCache2k(keySequence(workload, keys), keys, capacity, operations)
+    };
+  }
+
+  private static PolicyWork measureClockPro(LongSupplier sequence, KeySpace keys, int capacity, long operations) {
+    BenchmarkCache cache = Implementation.CLOCKPRO.create(capacity);
+    try {
+      replay(cache, sequence, keys, 2L * capacity);
+      CacheStats before = ((ClockProAdapter) cache).cache().stats();
+      replay(cache, sequence, keys, operations);
+      return PolicyWork.ofClockPro(before, ((ClockProAdapter) cache).cache().stats(), capacity);
+    } finally {
+      cache.close();
+    }
+  }
+
+  private static PolicyWork measureCache2k(LongSupplier sequence, KeySpace keys, int capacity, long operations) {
+    BenchmarkCache cache = Implementation.CACHE2K.create(capacity);
+    try {
+      replay(cache, sequence, keys, 2L * capacity);
+      String before = cache.unwrap().toString();
+      replay(cache, sequence, keys, operations);
+      return PolicyWork.ofCache2k(before, cache.unwrap().toString());
+    } finally {
+      cache.close();
+    }
+  }
+
+  /** The benchmark's key indexes, from the seed its warm-up uses, so both caches see the same sequence. */
+  private static LongSupplier keySequence(String workload, KeySpace keys) {
+    SplittableRandom random = new SplittableRandom(-1);
+    if (workload.equals("random")) {
+      return () -> random.nextLong(keys.size());
+    }
+    ZipfianGenerator zipfian = new ZipfianGenerator(keys.size(), ZipfianGenerator.DEFAULT_EXPONENT);
+    return () -> zipfian.next(random);
+  }
+
+  private static void replay(BenchmarkCache cache, LongSupplier sequence, KeySpace keys, long operations) {
+    Function<Long, Long> loader = key -> key;
+    for (long operation = 0; operation < operations; operation++) {
+      cache.get(keys.key(sequence.getAsLong()), loader);
+    }
+  }
+
+  private static void rejectOption(Arguments parsed, String option, String workload) {
+    if (parsed.value(option, null) != null) {
+      throw new IllegalArgumentException("policy-work: --" + option + " does not apply to --workload " + workload);
+    }
+  }
+
+  /** Prints the table: one row per implementation. */
+  static void print(PrintStream out, String description, long operations, PolicyWork[] work) {
+    out.printf(Locale.ROOT, "%s: %,d read-through operations on one thread after the warm-up%n", description,
+        operations);
+    out.println("cache       evictions    examined  history hits  history size history limit");
+    out.println("                       per eviction per eviction");
+    out.println(work[0].format(Implementation.CLOCKPRO.displayName()));
+    out.println(work[1].format(Implementation.CACHE2K.displayName()));
+  }
+}
