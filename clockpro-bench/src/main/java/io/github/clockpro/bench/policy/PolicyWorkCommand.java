@@ -46,31 +46,54 @@ public final class PolicyWorkCommand {
     String workload = parsed.value("workload", "random");
     int capacity = parsed.intValue("capacity", 100_000, 1, 10_000_000);
     long operations = parsed.longValue("operations", 5_000_000, 1, 1_000_000_000);
-    KeySpace keys;
-    String description;
+    PolicyWorkResult result;
     if (workload.equals("random")) {
       rejectOption(parsed, "factor", workload);
-      int hitRate = parsed.intValue("hit-rate", 50, 1, 100);
-      keys = new KeySpace(capacity * 100L / hitRate);
-      description = "RandomSequence capacity=" + capacity + " hitRate=" + hitRate;
+      result = random(capacity, parsed.intValue("hit-rate", 50, 1, 100), operations);
     } else if (workload.equals("zipfian")) {
       rejectOption(parsed, "hit-rate", workload);
-      int factor = parsed.intValue("factor", 10, 1, 1_000);
-      keys = new KeySpace((long) capacity * factor);
-      description = "ZipfianSequenceLoading capacity=" + capacity + " factor=" + factor;
+      result = zipfian(capacity, parsed.intValue("factor", 10, 1, 1_000), operations);
     } else {
       throw new IllegalArgumentException("policy-work: --workload must be random or zipfian but was '"
           + workload + "'");
     }
-    print(System.out, description, operations, measure(workload, keys, capacity, operations));
+    print(System.out, result);
   }
 
-  /** Replays the workload through clockpro, then cache2k; returns their work in that order. */
-  static PolicyWork[] measure(String workload, KeySpace keys, int capacity, long operations) {
-    return new PolicyWork[] {
-      measureClockPro(keySequence(workload, keys), keys, capacity, operations),
-      measureCache2k(keySequence(workload, keys), keys, capacity, operations)
-    };
+  /**
+   * Replays RandomSequence's uniform keys over {@code capacity x 100 / hitRate} keys.
+   *
+   * @param capacity the caches' maximum size
+   * @param hitRate the best possible hit rate, in percent (1 to 100)
+   * @param operations the read-through operations counted after the warm-up
+   * @return the work of clockpro and cache2k
+   */
+  public static PolicyWorkResult random(int capacity, int hitRate, long operations) {
+    return measure("RandomSequence capacity=" + capacity + " hitRate=" + hitRate,
+        "--workload random --capacity " + capacity + " --hit-rate " + hitRate, "random",
+        new KeySpace(capacity * 100L / hitRate), capacity, operations);
+  }
+
+  /**
+   * Replays ZipfianSequenceLoading's keys over {@code factor x capacity} keys.
+   *
+   * @param capacity the caches' maximum size
+   * @param factor how many times the capacity the key space is
+   * @param operations the read-through operations counted after the warm-up
+   * @return the work of clockpro and cache2k
+   */
+  public static PolicyWorkResult zipfian(int capacity, int factor, long operations) {
+    return measure("ZipfianSequenceLoading capacity=" + capacity + " factor=" + factor,
+        "--workload zipfian --capacity " + capacity + " --factor " + factor, "zipfian",
+        new KeySpace((long) capacity * factor), capacity, operations);
+  }
+
+  /** Replays the workload through clockpro, then cache2k. */
+  private static PolicyWorkResult measure(String description, String arguments, String workload, KeySpace keys,
+      int capacity, long operations) {
+    return new PolicyWorkResult(description, arguments, operations,
+        measureClockPro(keySequence(workload, keys), keys, capacity, operations),
+        measureCache2k(keySequence(workload, keys), keys, capacity, operations));
   }
 
   private static PolicyWork measureClockPro(LongSupplier sequence, KeySpace keys, int capacity, long operations) {
@@ -121,12 +144,12 @@ public final class PolicyWorkCommand {
   }
 
   /** Prints the table: one row per implementation. */
-  static void print(PrintStream out, String description, long operations, PolicyWork[] work) {
-    out.printf(Locale.ROOT, "%s: %,d read-through operations on one thread after the warm-up%n", description,
-        operations);
+  static void print(PrintStream out, PolicyWorkResult result) {
+    out.printf(Locale.ROOT, "%s: %,d read-through operations on one thread after the warm-up%n", result.workload(),
+        result.operations());
     out.println("cache       evictions    examined  history hits  history size history limit");
     out.println("                       per eviction per eviction");
-    out.println(work[0].format(Implementation.CLOCKPRO.displayName()));
-    out.println(work[1].format(Implementation.CACHE2K.displayName()));
+    out.println(result.clockpro().format(Implementation.CLOCKPRO.displayName()));
+    out.println(result.cache2k().format(Implementation.CACHE2K.displayName()));
   }
 }

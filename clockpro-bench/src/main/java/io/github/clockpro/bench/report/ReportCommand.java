@@ -8,6 +8,8 @@ import io.github.clockpro.bench.memory.MemoryCommand;
 import io.github.clockpro.bench.memory.MemoryResult;
 import io.github.clockpro.bench.paired.PairedResult;
 import io.github.clockpro.bench.paired.PairedWorkload;
+import io.github.clockpro.bench.policy.PolicyWorkCommand;
+import io.github.clockpro.bench.policy.PolicyWorkResult;
 import io.github.clockpro.bench.simulator.SimulateCommand;
 import io.github.clockpro.bench.simulator.SimulationResult;
 import io.github.clockpro.bench.simulator.TraceCatalog;
@@ -34,9 +36,9 @@ import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.RunnerException;
 
 /**
- * {@code report}: runs a profile's measurements (JMH, trace simulator, memory, latency) with all implementations in
- * one run, and regenerates {@code docs/benchmarks.md}, its PNG plots and the raw JMH JSON under
- * {@code docs/benchmarks/}.
+ * {@code report}: runs a profile's measurements (JMH, paired comparison, policy work, trace simulator, memory,
+ * latency) with all implementations in one run, and regenerates {@code docs/benchmarks.md}, its PNG plots and the
+ * raw JMH JSON under {@code docs/benchmarks/}.
  *
  * <pre>
  * report [--long | --profile quick|long|smoke] [--traces DIR | --no-traces] [--synthetic-scale N] [--output DIR]
@@ -85,6 +87,10 @@ public final class ReportCommand {
       paired.add(profile.paired().run(workload));
     }
 
+    progress(String.format(Locale.ROOT, "policy work, counted on one thread (2 workloads, %,d operations each)",
+        profile.policyWorkOperations()), start);
+    List<PolicyWorkResult> policyWork = policyWork(profile.policyWorkOperations());
+
     progress("trace simulator (" + traces.size() + " workloads)", start);
     List<SimulationResult> simulations = new TraceSimulator(List.of(Implementation.values())).run(traces,
         System.out);
@@ -100,7 +106,8 @@ public final class ReportCommand {
     writeCharts(rows, simulations, assets);
     ReportContext context = new ReportContext(command(profile), profile, timestamp, commit(), machine(),
         tracesDescription, version("jmh"), version("caffeine"), version("cache2k"));
-    String markdown = new MarkdownReport(context).render(rows, paired, simulations, memory, latency);
+    String markdown = new MarkdownReport(context).render(rows, paired, policyWork, simulations, memory,
+        latency);
     Files.writeString(output.resolve("benchmarks.md"), markdown, StandardCharsets.UTF_8);
     progress("done", start);
   }
@@ -122,6 +129,16 @@ public final class ReportCommand {
       }
     }
     throw new IllegalArgumentException("report: --profile must be quick, long or smoke but was '" + name + "'");
+  }
+
+  /**
+   * The policy work of two JMH workloads, replayed on one thread, whose throughput it helps explain: RandomSequence
+   * at a 50% hit rate, where every miss evicts, and ZipfianSequenceLoading over 10x the capacity, both at 100,000
+   * entries.
+   */
+  private static List<PolicyWorkResult> policyWork(long operations) {
+    return List.of(PolicyWorkCommand.random(100_000, 50, operations),
+        PolicyWorkCommand.zipfian(100_000, 10, operations));
   }
 
   private static void writeCharts(List<JmhRow> rows, List<SimulationResult> simulations, Path assets)

@@ -34,7 +34,7 @@ public enum ReportProfile {
       random("100000", "50", 1),
       getPut("100000", "100", 2).measuredInRounds(3, 4, 1),
       getPut("100000", "75,0", 2)),
-      List.of(100_000, 1_000_000), 4, 1, new PairedSettings(100_000, 4, 3, 2, 1_000)),
+      List.of(100_000, 1_000_000), 4, 1, new PairedSettings(100_000, 4, 3, 2, 1_000), 2_000_000),
   /** The full matrix: 100K, 1M and 10M entries, 1, 2 and 4 threads, longer iterations. */
   LONG("long", 3, 3, 5, 3, "-Xmx4g", List.of(
       zipfian("100000,1000000,10000000", List.of("2", "10", "20"), 1),
@@ -46,12 +46,12 @@ public enum ReportProfile {
       getPut("100000,1000000", 1),
       getPut("100000,1000000", 2),
       getPut("100000,1000000", 4)),
-      List.of(100_000, 1_000_000), 20, 1, new PairedSettings(100_000, 5, 12, 3, 2_000)),
+      List.of(100_000, 1_000_000), 20, 1, new PairedSettings(100_000, 5, 12, 3, 2_000), 2_000_000),
   /** A pipeline check with tiny iterations; never for publishing. */
   SMOKE("smoke", 1, 1, 1, 1, "-Xmx1g", List.of(
       zipfian("10000", List.of("10"), 2).measuredInRounds(2, 1, 1),
       new JmhRun(GetPutBenchmark.class.getName(), Map.of("capacity", "10000", "readPercent", "100"), 2)),
-      List.of(10_000), 1, 20, new PairedSettings(10_000, 1, 1, 0, 100));
+      List.of(10_000), 1, 20, new PairedSettings(10_000, 1, 1, 0, 100), 100_000);
 
   /**
    * The paired comparisons of the headline (see {@link PairedComparison} and {@link PairedForks}): read-through
@@ -129,10 +129,11 @@ public enum ReportProfile {
   private final int latencySeconds;
   private final int syntheticScale;
   private final PairedSettings paired;
+  private final long policyWorkOperations;
 
   ReportProfile(String displayName, int warmupIterations, int warmupSeconds, int measurementIterations,
       int measurementSeconds, String heap, List<JmhRun> jmhRuns, List<Integer> memorySizes, int latencySeconds,
-      int syntheticScale, PairedSettings paired) {
+      int syntheticScale, PairedSettings paired, long policyWorkOperations) {
     this.displayName = displayName;
     this.warmupIterations = warmupIterations;
     this.warmupSeconds = warmupSeconds;
@@ -144,6 +145,7 @@ public enum ReportProfile {
     this.latencySeconds = latencySeconds;
     this.syntheticScale = syntheticScale;
     this.paired = paired;
+    this.policyWorkOperations = policyWorkOperations;
   }
 
   private static JmhRun zipfian(String capacities, List<String> factors, int threads) {
@@ -215,6 +217,14 @@ public enum ReportProfile {
   /** Returns the settings of the headline's paired comparisons. */
   public PairedSettings paired() {
     return paired;
+  }
+
+  /**
+   * Returns the read-through operations counted in each workload of the policy work, after its warm-up. Counts do
+   * not vary from run to run, so the long profile counts no more than the quick one.
+   */
+  public long policyWorkOperations() {
+    return policyWorkOperations;
   }
 
   /** Describes the JMH settings, for the report. */

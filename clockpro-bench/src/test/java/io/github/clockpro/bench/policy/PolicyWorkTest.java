@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.clockpro.bench.workload.KeySpace;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class PolicyWorkTest {
@@ -27,28 +27,29 @@ class PolicyWorkTest {
 
   @Test
   void shouldReadTheWorkOfBothPoliciesFromTheirOwnCounters() {
-    PolicyWork[] work = PolicyWorkCommand.measure("random", new KeySpace(2_000), 1_000, 20_000);
-    for (PolicyWork policy : work) {
+    PolicyWorkResult result = PolicyWorkCommand.random(1_000, 50, 20_000);
+    for (PolicyWork policy : List.of(result.clockpro(), result.cache2k())) {
       // Uniform keys over twice the capacity: about every other request misses, and every miss evicts.
       assertTrue(policy.evictions() > 8_000 && policy.evictions() < 12_000, policy.toString());
       assertTrue(policy.examinedPerEviction() >= 1, policy.toString());
       assertTrue(policy.historySize() <= policy.historyLimit(), policy.toString());
     }
-    assertEquals(1_000, work[0].historyLimit());
+    assertEquals(1_000, result.clockpro().historyLimit());
+    assertEquals("policy-work --workload random --capacity 1000 --hit-rate 50 --operations 20000", result.command());
   }
 
   @Test
   void shouldReplayTheSameSequenceEveryTime() {
-    PolicyWork[] first = PolicyWorkCommand.measure("zipfian", new KeySpace(5_000), 500, 10_000);
-    PolicyWork[] second = PolicyWorkCommand.measure("zipfian", new KeySpace(5_000), 500, 10_000);
-    assertEquals(first[0], second[0]);
+    PolicyWorkResult first = PolicyWorkCommand.zipfian(500, 10, 10_000);
+    PolicyWorkResult second = PolicyWorkCommand.zipfian(500, 10, 10_000);
+    assertEquals(first.clockpro(), second.clockpro());
   }
 
   @Test
   void shouldPrintOneRowPerCache() {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    PolicyWorkCommand.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), "RandomSequence", 10,
-        new PolicyWork[] {new PolicyWork(4, 8, 1, 3, 10), new PolicyWork(4, 6, 0, 2, 5)});
+    PolicyWorkCommand.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), new PolicyWorkResult(
+        "RandomSequence", "--workload random", 10, new PolicyWork(4, 8, 1, 3, 10), new PolicyWork(4, 6, 0, 2, 5)));
     String text = bytes.toString(StandardCharsets.UTF_8);
     assertTrue(text.contains("clockpro") && text.contains("2.00") && text.contains("0.250"), text);
     assertTrue(text.contains("cache2k") && text.contains("1.50"), text);

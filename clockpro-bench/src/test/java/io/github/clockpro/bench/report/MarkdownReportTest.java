@@ -1,11 +1,14 @@
 package io.github.clockpro.bench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.paired.PairedResult;
 import io.github.clockpro.bench.paired.PairedWorkload;
+import io.github.clockpro.bench.policy.PolicyWork;
+import io.github.clockpro.bench.policy.PolicyWorkResult;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,7 +68,8 @@ class MarkdownReportTest {
     assertTrue(MarkdownReport.target(row, ahead, 1.0, 1.0, "Target").contains(": met (unrounded"));
 
     String report = new MarkdownReport(new ReportContext("bin/report", ReportProfile.SMOKE, "now", "abc", "test",
-        null, "1.37", "3.3.1", "2.6.1")).render(List.of(row), List.of(behind), List.of(), List.of(), List.of());
+        null, "1.37", "3.3.1", "2.6.1")).render(List.of(row), List.of(behind), List.of(), List.of(), List.of(),
+        List.of());
     assertTrue(report.contains("## Paired comparison"), report);
     assertTrue(report.contains("| 2.00x (1.95x to 2.05x) | 0.95x (0.93x to 0.99x) |"), report);
     assertTrue(report.contains("- paired comparison, ZipfianSequenceLoading capacity=100000 factor=10 (miss cost "
@@ -89,7 +93,7 @@ class MarkdownReportTest {
 
   private static String render(JmhRow row) {
     return new MarkdownReport(new ReportContext("bin/report", ReportProfile.SMOKE, "now", "abc", "test", null,
-        "1.37", "3.3.1", "2.6.1")).render(List.of(row), List.of(), List.of(), List.of(), List.of());
+        "1.37", "3.3.1", "2.6.1")).render(List.of(row), List.of(), List.of(), List.of(), List.of(), List.of());
   }
 
   @Test
@@ -109,6 +113,34 @@ class MarkdownReportTest {
         + "time waiting for the lock |"), report);
     assertTrue(report.contains("| 0.100 | 2.5% |"), report);
     assertTrue(Double.isNaN(new JmhRow.Measurement(1, 1, Map.of("misses", 5.0)).lockWaitsPerMiss()));
+  }
+
+  @Test
+  void shouldRenderThePolicyWorkAfterTheThroughputAndBeforeTheMemory() {
+    PolicyWorkResult random = new PolicyWorkResult("RandomSequence capacity=100000 hitRate=50",
+        "--workload random --capacity 100000 --hit-rate 50", 2_000_000, new PolicyWork(1_000_000, 2_060_000, 5_000,
+        99_000, 100_000), new PolicyWork(999_000, 1_598_400, 0, 49_000, 50_000));
+    String report = new MarkdownReport(new ReportContext("bin/report", ReportProfile.SMOKE, "now", "abc", "test",
+        null, "1.37", "3.3.1", "2.6.1")).render(List.of(row(100, 1, 50, 1, 100, 1)), List.of(), List.of(random),
+        List.of(), List.of(), List.of());
+
+    int section = report.indexOf("### Policy work per eviction (counted, one thread)");
+    assertTrue(section > report.indexOf("## Throughput (JMH)") && section < report.indexOf("## Memory per entry"),
+        report);
+    assertTrue(report.contains("- RandomSequence capacity=100000 hitRate=50: `java -jar "
+        + "clockpro-bench/target/clockpro-bench.jar policy-work --workload random --capacity 100000 --hit-rate 50 "
+        + "--operations 2000000`"), report);
+    assertTrue(report.contains("| workload | cache | evictions | entries examined per eviction | history hits per "
+        + "eviction | history entries (end) | history limit |"), report);
+    assertTrue(report.contains("| RandomSequence capacity=100000 hitRate=50 | clockpro | 1,000,000 | 2.06 | 0.005 "
+        + "| 99,000 | 100,000 |"), report);
+    assertTrue(report.contains("| RandomSequence capacity=100000 hitRate=50 | cache2k | 999,000 | 1.60 | 0.000 "
+        + "| 49,000 | 50,000 |"), report);
+  }
+
+  @Test
+  void shouldLeaveThePolicyWorkOutWhenNoneWasMeasured() {
+    assertFalse(render(row(100, 1, 50, 1, 100, 1)).contains("Policy work"));
   }
 
   @Test
