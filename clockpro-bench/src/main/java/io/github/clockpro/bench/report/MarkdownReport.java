@@ -352,7 +352,7 @@ final class MarkdownReport {
       line(policyWorkRow(result.workload(), Implementation.CACHE2K, result.cache2k()));
     }
     line("");
-    line(produced());
+    line(produced("clockpro and cache2k were counted"));
     line("");
   }
 
@@ -458,8 +458,13 @@ final class MarkdownReport {
   }
 
   private String produced() {
+    return produced("clockpro, Caffeine and cache2k were measured");
+  }
+
+  /** The closing line of a section: the command, profile and time of the run, and what it measured. */
+  private String produced(String measured) {
     return "_Produced by `" + context.command() + "` (profile " + context.profile().displayName() + ", "
-        + context.timestamp() + "); clockpro, Caffeine and cache2k were measured in this same run._";
+        + context.timestamp() + "); " + measured + " in this same run._";
   }
 
   private static String operations(JmhRow.Measurement measurement) {

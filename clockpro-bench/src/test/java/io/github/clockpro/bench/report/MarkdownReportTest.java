@@ -136,6 +136,9 @@ class MarkdownReportTest {
         + "| 99,000 | 100,000 |"), report);
     assertTrue(report.contains("| RandomSequence capacity=100000 hitRate=50 | cache2k | 999,000 | 1.60 | 0.000 "
         + "| 49,000 | 50,000 |"), report);
+    String closing = report.substring(section, report.indexOf("## Memory per entry"));
+    assertTrue(closing.contains("clockpro and cache2k were counted in this same run.")
+        && !closing.contains("Caffeine and cache2k were measured"), closing);
   }
 
   @Test
