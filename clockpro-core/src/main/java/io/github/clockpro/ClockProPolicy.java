@@ -369,9 +369,7 @@ final class ClockProPolicy<K, V> {
   }
 
   private void placeHot(Node<K, V> node) {
-    node.frequency = 0;
-    node.stamp = now++;
-    node.status = Node.HOT;
+    stampAtHead(node, Node.HOT);
     hot.addBehindHand(node);
   }
 
@@ -380,17 +378,20 @@ final class ClockProPolicy<K, V> {
    * behind the hand, so moving the hand past the page puts it there without unlinking it.
    */
   private void spareCold(Node<K, V> node) {
-    node.frequency = 0;
-    node.stamp = now++;
-    node.status = Node.COLD_IN_TEST;
+    stampAtHead(node, Node.COLD_IN_TEST);
     cold.advance();
   }
 
   private void placeCold(Node<K, V> node, byte status) {
+    stampAtHead(node, status);
+    cold.addBehindHand(node);
+  }
+
+  /** Gives a page placed at the head of its clock the next stamp, a new status and a cleared counter. */
+  private void stampAtHead(Node<K, V> node, byte status) {
     node.frequency = 0;
     node.stamp = now++;
     node.status = status;
-    cold.addBehindHand(node);
   }
 
   /** Whether a page with this stamp is still in its test period: the hot hand has not passed it. */

@@ -112,17 +112,10 @@ final class NonResidentSet {
     ring[slotAfter(head, ringCount)] = record;
     newestStamp = Math.max(newestStamp, stamp);
     ringCount++;
-    int mask = table.length - 1;
-    int index = home(hash, mask);
-    for (long entry = table[index]; entry != EMPTY; entry = table[index]) {
-      if (hashOf(entry) == hash) {
-        table[index] = record; // the older record of this hash, still in the ring, becomes a hole
-        return dropped;
-      }
-      index = (index + 1) & mask;
-    }
-    table[index] = record; // the end of the hash's probe run: the first empty slot
-    if (++tableSize * 2L > table.length) { // above a load factor of one half
+    int index = slotOf(hash);
+    boolean present = table[index] != EMPTY; // if so, its older record, still in the ring, becomes a hole
+    table[index] = record;
+    if (!present && ++tableSize * 2L > table.length) { // above a load factor of one half
       growTable();
     }
     return dropped;
@@ -134,12 +127,11 @@ final class NonResidentSet {
    * both questions a miss asks of the history and removes the entry.
    */
   long take(int hash) {
-    int index = indexOf(hash);
-    if (index < 0) {
-      return ABSENT;
-    }
+    int index = slotOf(hash);
     long record = table[index];
-    deleteAt(index);
+    if (record != EMPTY) {
+      deleteAt(index);
+    }
     return record;
   }
 
@@ -177,8 +169,8 @@ final class NonResidentSet {
     long record = ring[head];
     head = slotAfter(head, 1);
     ringCount--;
-    int index = indexOf(hashOf(record));
-    if (index >= 0 && table[index] == record) {
+    int index = slotOf(hashOf(record));
+    if (table[index] == record) {
       deleteAt(index);
       return true;
     }
@@ -201,16 +193,17 @@ final class NonResidentSet {
     head = 0;
   }
 
-  private int indexOf(int hash) {
+  /**
+   * The table slot of the hash's record, or, if the hash has none, the empty slot that ends its probe run, where
+   * its record would go.
+   */
+  private int slotOf(int hash) {
     int mask = table.length - 1;
     int index = home(hash, mask);
-    for (long entry = table[index]; entry != EMPTY; entry = table[index]) {
-      if (hashOf(entry) == hash) {
-        return index;
-      }
+    for (long entry = table[index]; entry != EMPTY && hashOf(entry) != hash; entry = table[index]) {
       index = (index + 1) & mask;
     }
-    return -1;
+    return index;
   }
 
   /** Deletes the slot and shifts later members of its probe run back, so no tombstones are needed. */

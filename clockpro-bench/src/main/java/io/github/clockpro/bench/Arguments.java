@@ -60,6 +60,19 @@ public final class Arguments {
     return flags.contains(name);
   }
 
+  /**
+   * Rejects the option {@code --name} if it was given where it does not apply.
+   *
+   * @param rejected whether the option does not apply here
+   * @param reason completes the message that names the command and the option
+   * @throws IllegalArgumentException if the option was given and {@code rejected} holds
+   */
+  public void reject(String name, boolean rejected, String reason) {
+    if (rejected && values.containsKey(name)) {
+      throw new IllegalArgumentException(command + ": --" + name + " " + reason);
+    }
+  }
+
   /** Returns the value of {@code --name}, or {@code fallback}. */
   public String value(String name, String fallback) {
     return values.getOrDefault(name, fallback);

@@ -55,11 +55,7 @@ public final class BurstDriver {
     PairedWorkload workload = new PairedWorkload(kind, capacity, factor, missCost, hitRate, threads);
     this.cache = Implementation.named(implementation).create(capacity);
     this.readThrough = !workload.kind().equals(PairedWorkload.HITS);
-    this.keys = new KeySpace(switch (workload.kind()) {
-      case PairedWorkload.ZIPFIAN -> (long) capacity * factor;
-      case PairedWorkload.RANDOM -> capacity * 100L / hitRate;
-      default -> capacity;
-    });
+    this.keys = new KeySpace(workload.keyCount());
     this.zipfian = workload.kind().equals(PairedWorkload.RANDOM)
         ? null : new ZipfianGenerator(keys.size(), ZipfianGenerator.DEFAULT_EXPONENT);
     this.missCost = missCost;

@@ -80,23 +80,16 @@ public final class PairedCommand {
     int factor = parsed.intValue("factor", 10, 1, 1_000);
     long missCost = parsed.longValue("miss-cost", PairedWorkload.DEFAULT_MISS_COST, 0, 1_000_000);
     int hitRate = parsed.intValue("hit-rate", PairedWorkload.DEFAULT_HIT_RATE, 1, 100);
-    rejectOption(parsed, "miss-cost", !kind.equals(PairedWorkload.ZIPFIAN), "applies to --workload zipfian only");
-    rejectOption(parsed, "factor", kind.equals(PairedWorkload.RANDOM),
+    parsed.reject("miss-cost", !kind.equals(PairedWorkload.ZIPFIAN), "applies to --workload zipfian only");
+    parsed.reject("factor", kind.equals(PairedWorkload.RANDOM),
         "does not apply to --workload random, whose key space --hit-rate sizes");
-    rejectOption(parsed, "hit-rate", !kind.equals(PairedWorkload.RANDOM), "applies to --workload random only");
+    parsed.reject("hit-rate", !kind.equals(PairedWorkload.RANDOM), "applies to --workload random only");
     int threads = parsed.intValue("threads", 2, 1, 64);
     return switch (kind) {
       case PairedWorkload.ZIPFIAN -> PairedWorkload.zipfian(capacity, factor, missCost, threads);
       case PairedWorkload.HITS -> PairedWorkload.hits(capacity, threads);
       default -> PairedWorkload.random(capacity, hitRate, threads);
     };
-  }
-
-  /** Throws {@link IllegalArgumentException} naming {@code --option} if it was given and is {@code rejected}. */
-  private static void rejectOption(Arguments parsed, String option, boolean rejected, String reason) {
-    if (rejected && parsed.value(option, null) != null) {
-      throw new IllegalArgumentException("paired: --" + option + " " + reason);
-    }
   }
 
   /** Formats the result: each implementation's throughput and hit rate, then clockpro's ratio to each peer. */

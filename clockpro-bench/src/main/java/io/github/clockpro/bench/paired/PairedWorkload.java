@@ -84,6 +84,15 @@ public record PairedWorkload(String kind, int capacity, int factor, long missCos
     return new PairedWorkload(RANDOM, capacity, 1, 0, hitRate, threads);
   }
 
+  /** The number of keys the workload draws from: its benchmark's key space. */
+  public long keyCount() {
+    return switch (kind) {
+      case ZIPFIAN -> (long) capacity * factor;
+      case RANDOM -> capacity * 100L / hitRate;
+      default -> capacity;
+    };
+  }
+
   /** Describes the workload in the terms of the JMH benchmark it follows. */
   public String describe() {
     return switch (kind) {

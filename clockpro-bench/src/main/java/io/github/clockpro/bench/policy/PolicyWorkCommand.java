@@ -5,6 +5,7 @@ import io.github.clockpro.bench.Arguments;
 import io.github.clockpro.bench.cache.BenchmarkCache;
 import io.github.clockpro.bench.cache.ClockProAdapter;
 import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.bench.paired.PairedWorkload;
 import io.github.clockpro.bench.workload.KeySpace;
 import io.github.clockpro.bench.workload.ZipfianGenerator;
 import java.io.PrintStream;
@@ -47,11 +48,11 @@ public final class PolicyWorkCommand {
     int capacity = parsed.intValue("capacity", 100_000, 1, 10_000_000);
     long operations = parsed.longValue("operations", 5_000_000, 1, 1_000_000_000);
     PolicyWorkResult result;
-    if (workload.equals("random")) {
-      rejectOption(parsed, "factor", workload);
-      result = random(capacity, parsed.intValue("hit-rate", 50, 1, 100), operations);
-    } else if (workload.equals("zipfian")) {
-      rejectOption(parsed, "hit-rate", workload);
+    if (workload.equals(PairedWorkload.RANDOM)) {
+      parsed.reject("factor", true, "does not apply to --workload random");
+      result = random(capacity, parsed.intValue("hit-rate", PairedWorkload.DEFAULT_HIT_RATE, 1, 100), operations);
+    } else if (workload.equals(PairedWorkload.ZIPFIAN)) {
+      parsed.reject("hit-rate", true, "does not apply to --workload zipfian");
       result = zipfian(capacity, parsed.intValue("factor", 10, 1, 1_000), operations);
     } else {
       throw new IllegalArgumentException("policy-work: --workload must be random or zipfian but was '"
@@ -70,8 +71,8 @@ public final class PolicyWorkCommand {
    */
   public static PolicyWorkResult random(int capacity, int hitRate, long operations) {
     return measure("RandomSequence capacity=" + capacity + " hitRate=" + hitRate,
-        "--workload random --capacity " + capacity + " --hit-rate " + hitRate, "random",
-        new KeySpace(capacity * 100L / hitRate), capacity, operations);
+        "--workload random --capacity " + capacity + " --hit-rate " + hitRate,
+        PairedWorkload.random(capacity, hitRate, 1), operations);
   }
 
   /**
@@ -84,16 +85,18 @@ public final class PolicyWorkCommand {
    */
   public static PolicyWorkResult zipfian(int capacity, int factor, long operations) {
     return measure("ZipfianSequenceLoading capacity=" + capacity + " factor=" + factor,
-        "--workload zipfian --capacity " + capacity + " --factor " + factor, "zipfian",
-        new KeySpace((long) capacity * factor), capacity, operations);
+        "--workload zipfian --capacity " + capacity + " --factor " + factor,
+        PairedWorkload.zipfian(capacity, factor, 1), operations);
   }
 
-  /** Replays the workload through clockpro, then cache2k. */
-  private static PolicyWorkResult measure(String description, String arguments, String workload, KeySpace keys,
-      int capacity, long operations) {
+  /** Replays the workload's keys through clockpro, then cache2k; only its kind and key space are used. */
+  private static PolicyWorkResult measure(String description, String arguments, PairedWorkload workload,
+      long operations) {
+    KeySpace keys = new KeySpace(workload.keyCount());
+    int capacity = workload.capacity();
     return new PolicyWorkResult(description, arguments, operations,
-        measureClockPro(keySequence(workload, keys), keys, capacity, operations),
-        measureCache2k(keySequence(workload, keys), keys, capacity, operations));
+        measureClockPro(keySequence(workload.kind(), keys), keys, capacity, operations),
+        measureCache2k(keySequence(workload.kind(), keys), keys, capacity, operations));
   }
 
   private static PolicyWork measureClockPro(LongSupplier sequence, KeySpace keys, int capacity, long operations) {
@@ -123,7 +126,7 @@ public final class PolicyWorkCommand {
   /** The benchmark's key indexes, from the seed its warm-up uses, so both caches see the same sequence. */
   private static LongSupplier keySequence(String workload, KeySpace keys) {
     SplittableRandom random = new SplittableRandom(-1);
-    if (workload.equals("random")) {
+    if (workload.equals(PairedWorkload.RANDOM)) {
       return () -> random.nextLong(keys.size());
     }
     ZipfianGenerator zipfian = new ZipfianGenerator(keys.size(), ZipfianGenerator.DEFAULT_EXPONENT);
@@ -134,12 +137,6 @@ public final class PolicyWorkCommand {
     Function<Long, Long> loader = key -> key;
     for (long operation = 0; operation < operations; operation++) {
       cache.get(keys.key(sequence.getAsLong()), loader);
-    }
-  }
-
-  private static void rejectOption(Arguments parsed, String option, String workload) {
-    if (parsed.value(option, null) != null) {
-      throw new IllegalArgumentException("policy-work: --" + option + " does not apply to --workload " + workload);
     }
   }
 
