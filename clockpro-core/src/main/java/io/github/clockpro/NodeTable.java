@@ -113,6 +113,17 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
     }
   }
 
+  /**
+   * Reads the bin of this hash and the hash of its first node, without the writer lock and with plain reads;
+   * returns that hash, or 0 for an empty bin. For prefetching the bin that the writer will change next: see
+   * {@link ClockProPolicy#prefetch}.
+   */
+  int prefetch(int hash) {
+    Node<K, V>[] bins = table;
+    Node<K, V> first = bins[spread(hash) & (bins.length - 1)];
+    return first == null ? 0 : first.hash;
+  }
+
   /** Returns the current number of slots; for tests and memory accounting. */
   int length() {
     return table.length;

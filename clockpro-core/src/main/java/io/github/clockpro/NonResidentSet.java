@@ -48,7 +48,7 @@ package io.github.clockpro;
  * random seed, so a caller who controls {@code hashCode()} cannot aim many keys at one probe sequence. The seed
  * changes only the layout, never which hashes are present.
  *
- * <p>Not thread-safe: used only under the cache's eviction lock.
+ * <p>Not thread-safe: used only under the cache's eviction lock, but for {@link #prefetch}, which only reads.
  */
 final class NonResidentSet {
 
@@ -133,6 +133,25 @@ final class NonResidentSet {
       deleteAt(index);
     }
     return record;
+  }
+
+  /**
+   * Reads, without the eviction lock, the table slots where the next eviction's probes will most likely start:
+   * those of {@link #take} for {@code admitted}, of {@link #add} for {@code evicted}, and of dropping the ring's
+   * oldest record. Returns the sum of the slots read, which means nothing; see {@link ClockProPolicy#prefetch}.
+   * The reads race with the lock holder's writes: each index is bounded by the array it reads, so a stale or
+   * half-updated view costs only a load that turns out useless.
+   */
+  long prefetch(int admitted, int evicted) {
+    long[] slots = table;
+    int mask = slots.length - 1;
+    long seen = slots[home(admitted, mask)] + slots[home(evicted, mask)];
+    long[] records = ring;
+    int oldest = head;
+    if (oldest < records.length) {
+      seen += slots[home(hashOf(records[oldest]), mask)];
+    }
+    return seen;
   }
 
   /** The full stamp of a record that {@link #take} returned; see the class comment. */

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The history against a plain model: a FIFO of insertions and a map from hash to its newest insertion. Every
  * answer is compared: what each insertion drops, what each expiry drops, the stamp and flag each take returns,
  * and the size. The first stamps include values around 2^30, 2^31 and 2^32, where the 30 stamp bits a record
- * keeps wrap.
+ * keeps wrap. Every step starts with a prefetch, which must change nothing.
  */
 class NonResidentSetTest {
 
@@ -36,6 +36,7 @@ class NonResidentSetTest {
     for (int step = 0; step < 200_000; step++) {
       int hash = random.nextInt(capacity * 3) - capacity; // includes 0 and negative hashes
       int operation = random.nextInt(10);
+      set.prefetch(hash, random.nextInt());
       if (operation < 6) {
         stamp += 1 + random.nextInt(3);
         boolean referenced = random.nextBoolean();
