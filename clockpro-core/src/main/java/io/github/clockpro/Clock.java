@@ -8,6 +8,7 @@ package io.github.clockpro;
  */
 final class Clock<K, V> {
 
+  /** Written under the eviction lock; {@link #hand()} may also be read without it, racily, for prefetching. */
   private Node<K, V> hand;
   private int size;
 

@@ -107,11 +107,12 @@ final class Node<K, V> {
 
   /** Guarded by the eviction lock. */
   Node<K, V> previous;
-  /** Guarded by the eviction lock. */
+  /** Written under the eviction lock; also read without it, racily, by the policy's prefetch, which decides nothing. */
   Node<K, V> next;
   /**
    * The policy's logical time when the node was last placed at the head of its clock: its place in the
-   * recency order of the paper's single clock. Guarded by the eviction lock.
+   * recency order of the paper's single clock. Guarded by the eviction lock; also read without it, racily, by
+   * the policy's prefetch, which decides nothing.
    */
   long stamp;
   /**
