@@ -616,6 +616,9 @@ public final class ClockProCache<K, V> {
     Node<K, V> victim;
     int scan = 0;
     boolean reachedLimit = false;
+    // Read while the node is unpublished: once it is mapped, a put may fill a placeholder at once, without this
+    // lock, and count it as a fill; counting it here as well would count it twice.
+    boolean placeholder = node.loading;
     prefetch(node.hash);
     evictionLock.lock();
     try {
@@ -635,7 +638,7 @@ public final class ClockProCache<K, V> {
       }
       data.add(node);
       data.growIfCrowded(policy.hotSize() + policy.coldSize()); // mapped if and only if linked
-      if (!node.loading) {
+      if (!placeholder) {
         lockedEntries.addUnderLock(1);
       }
     } finally {
