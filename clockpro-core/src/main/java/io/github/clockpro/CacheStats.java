@@ -122,7 +122,11 @@ public final class CacheStats {
     return lockWaitCount;
   }
 
-  /** Nanoseconds the acquisitions counted by {@link #lockWaitCount()} waited, in total. */
+  /**
+   * Nanoseconds the acquisitions counted by {@link #lockWaitCount()} waited, in total. Wall time: a wait during
+   * which the JVM stopped every thread, for a garbage collection for example, counts that pause too, although the
+   * waiting thread would have been stopped without the lock.
+   */
   public long totalLockWaitTime() {
     return totalLockWaitTime;
   }
