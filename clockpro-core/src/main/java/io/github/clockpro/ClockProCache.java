@@ -94,9 +94,10 @@ public final class ClockProCache<K, V> {
    * Prefetch. Before it takes evictionLock, an insert reads the lines its critical section will most likely
    * touch first (ClockProPolicy.prefetch: the likely victim, the hands, the history's table slots; and the
    * likely victim's bin here), without the lock and discarding what it reads. Those lines lie scattered over a
-   * large heap; read one after another inside the critical section, their cache misses were about half of its
-   * length. Read together before the lock, they overlap, and the lock is held about half as long (measured in
-   * docs/design.md). A stale read only wastes a load: nothing read there is used for a decision.
+   * large heap; read one after another inside the critical section, their cache misses were a large part of its
+   * length. Read together before the lock, they overlap, and the lock is held for less time (see docs/design.md
+   * and the lock-wait columns of docs/benchmarks.md). A stale read only wastes a load: nothing read there is used
+   * for a decision.
    *
    * Why no write buffer. Caffeine queues writes in an MPSC buffer so that writers never wait for the eviction
    * lock. Here the critical section of an insert is a constant (linking plus at most scanLimit steps), so
@@ -662,8 +663,8 @@ public final class ClockProCache<K, V> {
    * touch first; see "Prefetch" in the design overview.
    */
   private void prefetch(int hash) {
-    long seen = policy.prefetch(hash);
     Node<K, V> candidate = policy.peekColdHand();
+    long seen = policy.prefetch(hash, candidate);
     if (candidate != null) {
       seen += data.prefetch(candidate.hash);
     }

@@ -196,19 +196,18 @@ final class ClockProPolicy<K, V> {
 
   /**
    * Reads, without the eviction lock, the memory that admitting a node with this hash will most likely touch
-   * first, so that the critical section finds it in the processor's cache: the node under the cold hand (the
-   * likely victim) and the one after it, the node under the hot hand, and the history's table slots for the
-   * new hash, the likely victim's hash and the oldest record. These are scattered lines of a large heap; read in
-   * the critical section one after another, their misses took about half of it. Read here together, before the
-   * lock, they overlap each other, and the lock is held for less time.
+   * first, so that the critical section finds it in the processor's cache: the likely victim {@code candidate}
+   * (the node under the cold hand, from {@link #peekColdHand}) and the one after it, the node under the hot hand,
+   * and the history's table slots for the new hash, the candidate's hash and the oldest record. These are
+   * scattered lines of a large heap; read in the critical section one after another, their misses were a large
+   * part of it. Read here together, before the lock, they overlap each other, and the lock is held for less time.
    *
    * <p>Returns the sum of the values read. It means nothing, but the caller must use it (compare it with
    * something), or the JIT would discard the loads as dead. The reads race with the lock holder's writes; every
    * reference read is checked for null and every index bounded by its array, so a stale view costs nothing but
    * a useless load.
    */
-  long prefetch(int hash) {
-    Node<K, V> candidate = cold.hand();
+  long prefetch(int hash, Node<K, V> candidate) {
     if (candidate == null) {
       return nonResident.prefetch(hash, hash);
     }
