@@ -99,6 +99,13 @@ public final class ClockProCache<K, V> {
    * and the lock-wait columns of docs/benchmarks.md). A stale read only wastes a load: nothing read there is used
    * for a decision.
    *
+   * Compilation. insert is one method longer than the largest hot method HotSpot's C2 inlines (FreqInlineSize,
+   * 325 bytes of bytecode by default), so C2 compiles it, with the policy under it, on its own, and never into
+   * get or its callers. The policy's branches change as a cache fills, starts to evict and fills its history,
+   * and each first run of a branch C2 had left out sends the method that contains it back to the interpreter
+   * to be compiled again. With the policy inlined, that method was get, hit path and all, and each time it ran
+   * slower until C2 had compiled all of it again. CompilationBoundaryTest keeps insert over the limit.
+   *
    * Why no write buffer. Caffeine queues writes in an MPSC buffer so that writers never wait for the eviction
    * lock. Here the critical section of an insert is a constant (linking plus at most scanLimit steps), so
    * writers wait at most that long, and a buffer would let one operation drain, and so evict for, many
@@ -108,8 +115,8 @@ public final class ClockProCache<K, V> {
   private static final System.Logger LOGGER = System.getLogger(ClockProCache.class.getName());
 
   /**
-   * What {@link #prefetch} compares the sum of its reads with, so that the JIT keeps the reads. Any constant
-   * serves; a sum that happens to equal it costs one pause instruction.
+   * What the prefetch in {@link #insert} compares the sum of its reads with, so that the JIT keeps the reads. Any
+   * constant serves; a sum that happens to equal it costs one pause instruction.
    */
   private static final long PREFETCH_SENTINEL = 0x2545_F491_4F6C_DD1DL;
   private static final EvictionObserver[] NO_OBSERVERS = {};
@@ -612,6 +619,12 @@ public final class ClockProCache<K, V> {
    * Maps, links and counts a new node, evicting one entry if the cache is full; a placeholder is mapped and
    * linked the same way, but counted only when it is filled. Returns the node already mapped for the key
    * (perhaps a placeholder), and changes nothing, if there is one.
+   *
+   * <p>One method on purpose, with the prefetch before the lock and the eviction's publication after it written
+   * out here rather than called: its bytecode is longer than the largest hot method HotSpot's C2 inlines
+   * ({@code -XX:FreqInlineSize}, 325 bytes by default), so C2 compiles it, and the policy code under it, on its
+   * own and never into a caller. See "Compilation" in the design overview; {@code CompilationBoundaryTest}
+   * keeps it over that size.
    */
   private Node<K, V> insert(Node<K, V> node, boolean countPut) {
     Node<K, V> victim;
@@ -620,7 +633,17 @@ public final class ClockProCache<K, V> {
     // Read while the node is unpublished: once it is mapped, a put may fill a placeholder at once, without this
     // lock, and count it as a fill; counting it here as well would count it twice.
     boolean placeholder = node.loading;
-    prefetch(node.hash);
+
+    // Prefetch: read, without the lock, what the critical section will most likely touch first, and discard it.
+    Node<K, V> candidate = policy.peekColdHand();
+    long seen = policy.prefetch(node.hash, candidate);
+    if (candidate != null) {
+      seen += data.prefetch(candidate.hash);
+    }
+    if (seen == PREFETCH_SENTINEL) {
+      Thread.onSpinWait();
+    }
+
     evictionLock.lock();
     try {
       Node<K, V> existing = data.get(node.key, node.hash);
@@ -649,28 +672,20 @@ public final class ClockProCache<K, V> {
     if (countPut) {
       counters.recordPut();
     }
-    if (victim != null) {
-      publishEviction(scan, reachedLimit);
-      if (!victim.loading) { // a placeholder's value is its Load: no entry left, so no listener call
-        notifyRemoval(victim.key, victim.value, RemovalCause.SIZE);
+    if (victim == null) {
+      return null;
+    }
+    for (EvictionObserver observer : observers) {
+      try {
+        observer.onEviction(scan, reachedLimit);
+      } catch (RuntimeException | LinkageError | AssertionError failure) {
+        LOGGER.log(System.Logger.Level.WARNING, "Exception thrown by eviction observer", failure);
       }
     }
+    if (!victim.loading) { // a placeholder's value is its Load: no entry left, so no listener call
+      notifyRemoval(victim.key, victim.value, RemovalCause.SIZE);
+    }
     return null;
-  }
-
-  /**
-   * Reads, without the lock, what the critical section of inserting a node with this hash will most likely
-   * touch first; see "Prefetch" in the design overview.
-   */
-  private void prefetch(int hash) {
-    Node<K, V> candidate = policy.peekColdHand();
-    long seen = policy.prefetch(hash, candidate);
-    if (candidate != null) {
-      seen += data.prefetch(candidate.hash);
-    }
-    if (seen == PREFETCH_SENTINEL) {
-      Thread.onSpinWait();
-    }
   }
 
   /**
@@ -777,16 +792,6 @@ public final class ClockProCache<K, V> {
   private void reference(Node<K, V> node) {
     node.recordAccess();
     carryTrial.recordAccess(node.hash);
-  }
-
-  private void publishEviction(int scan, boolean reachedLimit) {
-    for (EvictionObserver observer : observers) {
-      try {
-        observer.onEviction(scan, reachedLimit);
-      } catch (RuntimeException | LinkageError | AssertionError failure) {
-        LOGGER.log(System.Logger.Level.WARNING, "Exception thrown by eviction observer", failure);
-      }
-    }
   }
 
   private void notifyRemoval(K key, V value, RemovalCause cause) {
