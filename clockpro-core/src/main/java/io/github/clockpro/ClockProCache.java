@@ -100,8 +100,8 @@ public final class ClockProCache<K, V> {
    * for a decision.
    *
    * Compilation. insert is one method longer than the largest hot method HotSpot's C2 inlines (FreqInlineSize,
-   * 325 bytes of bytecode by default), so C2 compiles it, with the policy under it, on its own, and never into
-   * get or its callers. The policy's branches change as a cache fills, starts to evict and fills its history,
+   * 325 bytes of bytecode by default on x86-64 and AArch64), so C2 compiles it, with the policy under it, on its
+   * own, and never into get or its callers. The policy's branches change as a cache fills, starts to evict and fills its history,
    * and each first run of a branch C2 had left out sends the method that contains it back to the interpreter
    * to be compiled again. With the policy inlined, that method was get, hit path and all, and each time it ran
    * slower until C2 had compiled all of it again. CompilationBoundaryTest keeps insert over the limit.
@@ -622,9 +622,9 @@ public final class ClockProCache<K, V> {
    *
    * <p>One method on purpose, with the prefetch before the lock and the eviction's publication after it written
    * out here rather than called: its bytecode is longer than the largest hot method HotSpot's C2 inlines
-   * ({@code -XX:FreqInlineSize}, 325 bytes by default), so C2 compiles it, and the policy code under it, on its
-   * own and never into a caller. See "Compilation" in the design overview; {@code CompilationBoundaryTest}
-   * keeps it over that size.
+   * ({@code -XX:FreqInlineSize}, 325 bytes by default on x86-64 and AArch64), so C2 compiles it, and the policy
+   * code under it, on its own and never into a caller. See "Compilation" in the design overview;
+   * {@code CompilationBoundaryTest} keeps it over that size.
    */
   private Node<K, V> insert(Node<K, V> node, boolean countPut) {
     Node<K, V> victim;
