@@ -101,10 +101,11 @@ public final class ClockProCache<K, V> {
    *
    * Compilation. insert is one method longer than the largest hot method HotSpot's C2 inlines (FreqInlineSize,
    * 325 bytes of bytecode by default on x86-64 and AArch64), so C2 compiles it, with the policy under it, on its
-   * own, and never into get or its callers. The policy's branches change as a cache fills, starts to evict and fills its history,
-   * and each first run of a branch C2 had left out sends the method that contains it back to the interpreter
-   * to be compiled again. With the policy inlined, that method was get, hit path and all, and each time it ran
-   * slower until C2 had compiled all of it again. CompilationBoundaryTest keeps insert over the limit.
+   * own, and never into get or its callers. The policy's branches change as a cache fills, starts to evict and
+   * fills its history, and each first run of a branch C2 had left out sends the method that contains it back to
+   * the interpreter to be compiled again. With the policy inlined, that method was get, hit path and all, and
+   * each time it ran slower until C2 had compiled all of it again. CompilationBoundaryTest keeps insert over
+   * the limit.
    *
    * Why no write buffer. Caffeine queues writes in an MPSC buffer so that writers never wait for the eviction
    * lock. Here the critical section of an insert is a constant (linking plus at most scanLimit steps), so

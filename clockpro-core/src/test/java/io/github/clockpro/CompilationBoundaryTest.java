@@ -13,16 +13,16 @@ import org.junit.jupiter.api.Test;
 /**
  * The compilation boundary: {@code ClockProCache.insert}, which runs the eviction policy, is longer in bytecode
  * than the largest hot method HotSpot's C2 inlines ({@code -XX:FreqInlineSize}, 325 bytes by default on x86-64
- * and AArch64). So C2 compiles it on its own, and a lookup's hit path, compiled into the
- * caller, never contains the policy: when a branch of the policy first runs and C2 recompiles, only the insert
- * is recompiled, not every caller of {@code get}. See "Compilation" in the design overview of ClockProCache.
+ * and AArch64). So C2 compiles it on its own, and a lookup's hit path, compiled into the caller, never contains
+ * the policy: when a branch of the policy first runs and C2 recompiles, only the insert is recompiled, not every
+ * caller of {@code get}. See "Compilation" in the design overview of ClockProCache.
  *
  * <p>This is a fact about the class file, so the test reads the class file: the length of the method's
  * {@code Code} attribute.
  */
 class CompilationBoundaryTest {
 
-  /** HotSpot's default {@code FreqInlineSize}: C2 inlines a frequently called method of at most this many bytes. */
+  /** HotSpot's default {@code FreqInlineSize}: C2 inlines a hot method of at most this many bytes of bytecode. */
   private static final int FREQ_INLINE_SIZE = 325;
 
   @Test
