@@ -3,6 +3,7 @@ package io.github.clockpro.bench.jmh;
 import io.github.clockpro.bench.cache.BenchmarkCache;
 import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.workload.KeySpace;
+import io.github.clockpro.bench.workload.ThreadSeeds;
 import io.github.clockpro.bench.workload.ZipfianGenerator;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -81,7 +82,7 @@ public class GetPutBenchmark {
     public void startIteration(ThreadParams threadParams) {
       readMisses = 0;
       if (random == null) {
-        random = new SplittableRandom(0x2545F4914F6CDD1DL * (threadParams.getThreadIndex() + 1));
+        random = ThreadSeeds.generator(threadParams.getThreadIndex());
       }
     }
   }

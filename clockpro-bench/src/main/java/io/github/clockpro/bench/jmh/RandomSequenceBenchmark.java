@@ -3,6 +3,7 @@ package io.github.clockpro.bench.jmh;
 import io.github.clockpro.bench.cache.BenchmarkCache;
 import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.workload.KeySpace;
+import io.github.clockpro.bench.workload.ThreadSeeds;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -88,7 +89,7 @@ public class RandomSequenceBenchmark {
       requests = 0;
       misses = 0;
       if (random == null) {
-        random = new SplittableRandom(0x2545F4914F6CDD1DL * (threadParams.getThreadIndex() + 1));
+        random = ThreadSeeds.generator(threadParams.getThreadIndex());
       }
       evictionCounts.start(benchmark.cache, threadParams.getThreadIndex() == 0);
     }

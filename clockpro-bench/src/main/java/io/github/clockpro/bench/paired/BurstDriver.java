@@ -3,6 +3,7 @@ package io.github.clockpro.bench.paired;
 import io.github.clockpro.bench.cache.BenchmarkCache;
 import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.workload.KeySpace;
+import io.github.clockpro.bench.workload.ThreadSeeds;
 import io.github.clockpro.bench.workload.ZipfianGenerator;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -72,7 +73,7 @@ public final class BurstDriver {
     }
     this.seeds = new long[threads];
     for (int thread = 0; thread < threads; thread++) {
-      seeds[thread] = 0x2545F4914F6CDD1DL * (thread + 1);
+      seeds[thread] = ThreadSeeds.of(thread);
     }
   }
 

@@ -1,6 +1,7 @@
 package io.github.clockpro.bench.showcase;
 
 import io.github.clockpro.bench.workload.KeySpace;
+import io.github.clockpro.bench.workload.ThreadSeeds;
 import io.github.clockpro.bench.workload.ZipfianGenerator;
 import java.util.SplittableRandom;
 
@@ -33,7 +34,7 @@ final class MixedWorkload {
   MixedWorkload(KeySpace keys, int capacity, int thread) {
     this.keys = keys;
     this.zipfian = new ZipfianGenerator(keys.size(), ZipfianGenerator.DEFAULT_EXPONENT);
-    this.random = new SplittableRandom(0x9E3779B97F4A7C15L * (thread + 1));
+    this.random = ThreadSeeds.generator(thread);
     this.scanLength = Math.max(1, capacity / 10);
     this.burstLength = 5 * scanLength;
     this.nextScanKey = keys.size() + ((long) thread << 40);
