@@ -3,6 +3,7 @@ package io.github.clockpro.bench.latency;
 import io.github.clockpro.bench.cache.BenchmarkCache;
 import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.workload.KeySpace;
+import io.github.clockpro.bench.workload.ThreadSeeds;
 import io.github.clockpro.bench.workload.ZipfianGenerator;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,7 +68,7 @@ public final class LatencyMeasurement {
       List<Worker> workers = new ArrayList<>();
       CountDownLatch finished = new CountDownLatch(threads);
       for (int thread = 0; thread < threads; thread++) {
-        Worker worker = new Worker(cache, keys, zipfian, 31L * thread + 7, finished);
+        Worker worker = new Worker(cache, keys, zipfian, ThreadSeeds.of(thread), finished);
         workers.add(worker);
         Thread runner = new Thread(worker, "latency-" + implementation.displayName() + "-" + thread);
         runner.setDaemon(true);
