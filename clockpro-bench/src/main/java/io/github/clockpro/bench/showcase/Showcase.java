@@ -25,9 +25,11 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * <p>Every request is a read-through {@code get(key, loader)}; the loader burns {@code missCostTokens} of CPU
  * with {@link Blackhole#consumeCPU}, so that the request rate reflects the hit rate as it would with a real
- * backing store. Before the measured runs, a tenth of the requests goes through each implementation unmeasured, so
- * that the code all runs share (workload, generator, loader) is compiled before the first measurement and no
- * implementation pays for it. Use from one thread; {@link #close()} stops the metrics server.
+ * backing store. Before the measured runs, as many requests as each measures go through each implementation
+ * unmeasured, so that the JIT has compiled both the code all runs share (workload, generator, loader) and each
+ * implementation's own before the first measurement. A tenth as many was not enough: a {@code jdk.Compilation}
+ * recording showed the C2 compiler busy through the measured runs, on a processor the replaying threads needed.
+ * Use from one thread; {@link #close()} stops the metrics server.
  */
 final class Showcase implements AutoCloseable {
 
@@ -76,9 +78,9 @@ final class Showcase implements AutoCloseable {
    * @throws InterruptedException if interrupted while waiting for the workers
    */
   List<ShowcaseResult> compare() throws InterruptedException {
-    progress.println("warming up the JIT: a tenth of the requests through each cache, not measured");
+    progress.println("warming up the JIT: the same requests through each cache, not measured");
     for (Implementation implementation : Implementation.CONCURRENT) {
-      replay(implementation, options.requests() / 10, false);
+      replay(implementation, options.requests(), false);
     }
     progress.println();
     List<ShowcaseResult> results = new ArrayList<>();
