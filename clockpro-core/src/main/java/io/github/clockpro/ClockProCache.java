@@ -126,7 +126,10 @@ public final class ClockProCache<K, V> {
   public static final int DEFAULT_MAXIMUM_SCAN_PER_EVICTION = 128;
 
   private final int maximumSize;
-  /** Structural changes guarded by {@link #evictionLock}, which makes this thread the table's one writer; reads lock-free. */
+  /**
+   * Structural changes guarded by {@link #evictionLock}, which makes its holder the table's one writer; reads
+   * lock-free.
+   */
   private final NodeTable<K, V> data;
   /**
    * The entries counted under {@link #evictionLock}: nodes inserted with a value, minus nodes with a value that

@@ -126,7 +126,10 @@ final class ClockProPolicy<K, V> {
   /** The counter value that marks a page as referenced: the adaptive scan threshold. */
   private int promotionThreshold = INITIAL_PROMOTION_THRESHOLD;
 
-  /** Missed promotions seen since the threshold last changed; it is lowered after {@link #MISSED_PROMOTIONS_TO_LOWER}. */
+  /**
+   * Missed promotions seen since the threshold last changed; it is lowered after
+   * {@link #MISSED_PROMOTIONS_TO_LOWER}.
+   */
   private int missedPromotions;
   /** The most references the hot hand carries over into a spared page's next revolution: the adaptive carry. */
   private int carryLimit;

@@ -13,13 +13,14 @@ import java.util.NoSuchElementException;
  * <h2>Contract</h2>
  * <ul>
  *   <li>{@link #get} and {@link #iterator} may run on any thread at any time, without a lock.
- *   <li>{@link #add}, {@link #growIfCrowded} and {@link #remove} are called only while the caller holds the owner's writer
- *       lock (the cache's eviction lock), so at most one structural change runs at a time.
+ *   <li>{@link #add}, {@link #growIfCrowded} and {@link #remove} are called only while the caller holds the
+ *       owner's writer lock (the cache's eviction lock), so at most one structural change runs at a time.
  *   <li>{@link #get} is linearizable: it returns a node that was mapped at some moment during the call, or
  *       {@code null} if the key was unmapped at some such moment.
  *   <li>Iterators are weakly consistent: they return every node that stays mapped throughout the iteration
  *       exactly once, and may or may not return nodes added or removed meanwhile.
- *   <li>No user code runs inside the table except {@code equals} of keys, in {@link #get}. Hashes are the key's {@code hashCode()}, taken once when the node is made.
+ *   <li>No user code runs inside the table except {@code equals} of keys, in {@link #get}. Hashes are the key's
+ *       {@code hashCode()}, taken once when the node is made.
  * </ul>
  *
  * <h2>Design</h2>

@@ -7,7 +7,10 @@ package io.github.clockpro;
  */
 public enum RemovalCause {
 
-  /** The entry was removed by the user: {@code invalidate}, {@code invalidateAll} or a removal through {@code asMap()}. */
+  /**
+   * The entry was removed by the user: {@code invalidate}, {@code invalidateAll} or a removal through
+   * {@code asMap()}.
+   */
   EXPLICIT {
     @Override
     public boolean wasEvicted() {

@@ -78,8 +78,9 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
    *    registry holds its meters strongly, so the summary lives exactly as long as the registry keeps it; when it
    *    is gone, the recorder detaches itself at the next eviction. ScanRecorder -> cache is weak too.
    *  - The summary is the one register() returns, never one built aside: when the registry already has the
-   *    meter (after a second monitor call), it returns that one, and that one is what gets scraped. ScanRecorder attaches at most one recorder per cache and summary, so a second binding does not
-   *    count each eviction twice.
+   *    meter (after a second monitor call), it returns that one, and that one is what gets scraped.
+   *    ScanRecorder attaches at most one recorder per cache and summary, so a second binding does not count
+   *    each eviction twice.
    *
    * Cost of a scrape. Every meter but cache.size and the distribution calls stats(), which takes the cache's
    * eviction lock for a snapshot: eighteen short lock holds per scrape, which writers may wait on and readers
