@@ -29,6 +29,7 @@ public final class CacheStats {
   private final int hotSize;
   private final int coldSize;
   private final int nonResidentSize;
+  private final int nonResidentLimit;
   private final int coldTarget;
   private final int scanThreshold;
   private final int carryLimit;
@@ -54,6 +55,7 @@ public final class CacheStats {
     this.hotSize = policy.hotSize();
     this.coldSize = policy.coldSize();
     this.nonResidentSize = policy.nonResidentSize();
+    this.nonResidentLimit = policy.historyLimit();
     this.coldTarget = policy.coldTarget();
     this.scanThreshold = policy.promotionThreshold();
     this.carryLimit = policy.carryLimit();
@@ -197,6 +199,15 @@ public final class CacheStats {
     return nonResidentSize;
   }
 
+  /**
+   * The most evicted keys the history keeps now: the adaptive history length, from a quarter of the maximum size
+   * to all of it. It shortens while keys that came back from the history and were made hot go unused, and
+   * lengthens while they are used.
+   */
+  public int nonResidentLimit() {
+    return nonResidentLimit;
+  }
+
   /** The number of cold entries the policy currently aims for. */
   public int coldTarget() {
     return coldTarget;
@@ -236,7 +247,8 @@ public final class CacheStats {
         + ", maxScanPerEviction=" + maxScanPerEviction + ", scanLimitReachedCount=" + scanLimitReachedCount
         + ", promotionCount=" + promotionCount + ", demotionCount=" + demotionCount
         + ", nonResidentHitCount=" + nonResidentHitCount + ", hotSize=" + hotSize + ", coldSize=" + coldSize
-        + ", nonResidentSize=" + nonResidentSize + ", coldTarget=" + coldTarget
+        + ", nonResidentSize=" + nonResidentSize + ", nonResidentLimit=" + nonResidentLimit
+        + ", coldTarget=" + coldTarget
         + ", scanThreshold=" + scanThreshold + ", carryLimit=" + carryLimit + ", carryAllowed=" + carryAllowed
         + "}";
   }

@@ -47,6 +47,21 @@ import java.util.function.BooleanSupplier;
  * "Referenced" means a reference counter at or above the <em>promotion threshold</em> for a cold page, and above
  * the references the hand carried over for a hot page. With a carry limit of 0 the hot hand is the paper's.
  *
+ * <h2>The adaptive history length</h2>
+ * The paper keeps up to {@code maximumSize} non-resident pages. Here the history's limit starts there and follows
+ * the workload, by what becomes of the pages a history hit made hot (status {@link Node#RETURNED}), judged when
+ * the hot hand first reaches one:
+ * <ul>
+ *   <li>referenced since it was made hot: the return paid, which argues for a longer history;
+ *   <li>not referenced since: the return was wasted (it displaced a hot page for nothing), which argues for a
+ *       shorter one.
+ * </ul>
+ * {@link #RETURN_REGRETS_TO_CHANGE} net regrets of one kind move the limit by a sixteenth of
+ * {@code maximumSize}, between a quarter of it ({@link #MINIMUM_HISTORY_DIVISOR}) and all of it. On a stationary
+ * skewed workload whose keys spread far beyond the cache, most returns are wasted: a shorter history keeps the hit
+ * rate and spares the misses its work. Where returning pages are reused, most returns pay, and the history stays
+ * as long as the paper's (measured in docs/design.md).
+ *
  * <h2>The adaptive scan threshold</h2>
  * The promotion threshold starts at {@link #INITIAL_PROMOTION_THRESHOLD} and follows the workload:
  * <ul>
@@ -108,6 +123,15 @@ final class ClockProPolicy<K, V> {
   /** Net regrets, of one kind over the other, that move the carry limit by one. */
   static final int CARRY_REGRETS_TO_CHANGE = 4;
 
+  /** Net regrets, of paid returns over wasted ones or the reverse, that move the history's limit by one step. */
+  static final int RETURN_REGRETS_TO_CHANGE = 16;
+
+  /** The history's limit is at least {@code maximumSize / MINIMUM_HISTORY_DIVISOR} (and at least 1). */
+  static final int MINIMUM_HISTORY_DIVISOR = 4;
+
+  /** One step of the history's limit is {@code maximumSize / HISTORY_STEPS} (at least 1). */
+  static final int HISTORY_STEPS = 16;
+
   private final int maximumSize;
   private final int scanLimit;
   private final int minimumColdTarget;
@@ -135,6 +159,8 @@ final class ClockProPolicy<K, V> {
   private int carryLimit;
   /** Signals to raise the carry limit minus signals to lower it, since it last changed. */
   private int carryRegrets;
+  /** Paid returns minus wasted returns since the history's limit last changed. */
+  private int returnRegrets;
 
   /** Entries examined so far by the current call of {@link #admit}. */
   private int examined;
@@ -244,6 +270,7 @@ final class ClockProPolicy<K, V> {
         adjustColdTarget(+1);
         if (makeRoomInHot(ghostStamp)) {
           placeHot(node);
+          node.status = Node.RETURNED;
         } else {
           placeCold(node, Node.COLD_IN_TEST);
         }
@@ -318,8 +345,8 @@ final class ClockProPolicy<K, V> {
     long stamp = victim.stamp;
     boolean referenced = victim.frequency > 0;
     remove(victim);
-    if (inTest && nonResident.add(victim.hash, stamp, referenced)) {
-      adjustColdTarget(-1);
+    if (inTest) {
+      adjustColdTarget(-nonResident.add(victim.hash, stamp, referenced));
     }
     Node<K, V> hotHand = hot.hand();
     if (hotHand != null) {
@@ -357,6 +384,9 @@ final class ClockProPolicy<K, V> {
   private void runHotHandOnce() {
     Node<K, V> oldest = hot.hand();
     examine(oldest);
+    if (oldest.status == Node.RETURNED) {
+      judgeReturn(oldest.frequency > 0);
+    }
     int frequency = oldest.frequency;
     int carry = oldest.carry();
     boolean sparedByCarry = oldest.sparedByCarry();
@@ -464,6 +494,22 @@ final class ClockProPolicy<K, V> {
     }
   }
 
+  /**
+   * Counts a returned page's verdict, and moves the history's limit a step after {@link #RETURN_REGRETS_TO_CHANGE}
+   * net verdicts of one kind.
+   */
+  private void judgeReturn(boolean paid) {
+    returnRegrets += paid ? 1 : -1;
+    if (Math.abs(returnRegrets) < RETURN_REGRETS_TO_CHANGE) {
+      return;
+    }
+    int step = Math.max(1, maximumSize / HISTORY_STEPS);
+    int minimum = Math.max(1, maximumSize / MINIMUM_HISTORY_DIVISOR);
+    int limit = nonResident.limit() + (returnRegrets > 0 ? step : -step);
+    nonResident.setLimit(Math.max(minimum, Math.min(maximumSize, limit)));
+    returnRegrets = 0;
+  }
+
   private void adjustColdTarget(int delta) {
     coldTarget = Math.max(minimumColdTarget, Math.min(maximumColdTarget, coldTarget + delta));
   }
@@ -486,6 +532,11 @@ final class ClockProPolicy<K, V> {
 
   int nonResidentSize() {
     return nonResident.size();
+  }
+
+  /** The most entries the history keeps now: the adaptive history length. */
+  int historyLimit() {
+    return nonResident.limit();
   }
 
   int coldTarget() {

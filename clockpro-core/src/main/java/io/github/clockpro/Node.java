@@ -73,6 +73,11 @@ final class Node<K, V> {
   /** In the cold clock, not in a test period, demoted there by the hot hand and not yet met by the cold hand. */
   static final byte DEMOTED = 5;
   /**
+   * In the hot clock, placed there on a miss whose key was in the history in its test period, and not yet visited
+   * by the hot hand since.
+   */
+  static final byte RETURNED = 6;
+  /**
    * The first of the statuses of a hot page that the hot hand spared with references carried into its next
    * revolution. {@code CARRYING + 2 * carry + (sparedByCarry ? 1 : 0)} records both how many references the hand
    * left in {@link #frequency} and whether it spared the page on its carry alone; see {@link ClockProPolicy}.
@@ -126,7 +131,7 @@ final class Node<K, V> {
   volatile boolean loading;
 
   boolean isHot() {
-    return status == HOT || status == PROMOTED || status >= CARRYING;
+    return status == HOT || status == PROMOTED || status == RETURNED || status >= CARRYING;
   }
 
   /** The status of a hot page the hot hand left with {@code carry} references, spared on them alone or not. */

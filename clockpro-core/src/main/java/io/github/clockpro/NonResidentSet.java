@@ -12,7 +12,7 @@ package io.github.clockpro;
  * <h2>Design</h2>
  * Each insertion is one long, its <em>record</em>: the hash in the high half; in the low half the stamp's low 30
  * bits, the referenced flag and a set lowest bit, which keeps every record apart from an empty slot. A FIFO ring
- * of exactly {@code capacity} slots holds the records in insertion order, and an open-addressing table holds the
+ * of up to {@code capacity} slots holds the records in insertion order, and an open-addressing table holds the
  * record of each live hash's newest insertion, the same long as in the ring. So a lookup answers the stamp and
  * the flag from the table's own cache lines and never reads the ring, and a probe compares hashes there too.
  * (The first table stored only a ring slot and read each probed hash back from the ring: a scattered memory
@@ -32,10 +32,12 @@ package io.github.clockpro;
  *
  * <p>Insertions arrive in (nearly) increasing stamp order, because the cold hand evicts the oldest cold entry
  * first, so the front of the ring is where test periods end. An entry leaves the history when the ring drops it:
- * because {@code capacity} newer insertions followed it, or because the policy expires it from the front once its
- * stamp is older than the hot hand's. A hit removes the hash from the table only; its ring slot becomes a hole
- * that expires in turn. Every operation does O(1) work, plus amortised growth of the arrays while the cache warms
- * up.
+ * because {@link #limit} newer insertions followed it, or because the policy expires it from the front once its
+ * stamp is older than the hot hand's. The limit is at most {@code capacity}, and the policy lowers and raises it
+ * (the adaptive history length in {@link ClockProPolicy}); after it is lowered, each insertion drops up to
+ * {@link #MAXIMUM_DROPS_PER_ADD} records until the ring is within it. A hit removes the hash from the table only;
+ * its ring slot becomes a hole that expires in turn. Every operation does O(1) work, plus amortised growth of the
+ * arrays while the cache warms up. The arrays never shrink.
  *
  * <p>Memory: 8 bytes per ring slot and 8 bytes per table slot, the table at a load factor between a quarter and
  * a half; about 24 to 40 bytes per entry of the cache's maximum size once the history is full. The load factor is
@@ -57,6 +59,8 @@ final class NonResidentSet {
   /** Returned by {@link #take} for a hash that is not live: no record equals it. */
   static final long ABSENT = EMPTY;
   private static final int MINIMUM_LENGTH = 16;
+  /** The most insertions one {@link #add} drops: one to make room, and two more while a lowered limit is reached. */
+  static final int MAXIMUM_DROPS_PER_ADD = 3;
   /** The stamp bits a record keeps, above the referenced flag and the set bit. */
   private static final long STAMP_MASK = 0x3FFF_FFFFL;
   private static final long REFERENCED = 2L;
@@ -64,6 +68,11 @@ final class NonResidentSet {
 
   private final int capacity;
   private final int seed;
+  /**
+   * The most insertions the ring keeps now, from 1 to {@link #capacity}; the policy moves it (see
+   * {@link #setLimit}).
+   */
+  private int limit;
 
   /** The records of the insertions in order, oldest at {@link #head}; see {@link #record}. */
   private long[] ring;
@@ -84,6 +93,7 @@ final class NonResidentSet {
    */
   NonResidentSet(int capacity, int seed) {
     this.capacity = capacity;
+    this.limit = capacity;
     this.seed = seed;
     int ringLength = Math.min(MINIMUM_LENGTH, capacity);
     this.ring = new long[ringLength];
@@ -95,17 +105,34 @@ final class NonResidentSet {
     return tableSize;
   }
 
+  /** The most insertions the ring keeps now. */
+  int limit() {
+    return limit;
+  }
+
   /**
-   * Records a hash at the newest end of the history.
+   * Sets the most insertions the ring keeps, clamped to 1 .. capacity. A lower limit takes effect gradually:
+   * each {@link #add} drops at most {@link #MAXIMUM_DROPS_PER_ADD} of the oldest insertions.
+   */
+  void setLimit(int newLimit) {
+    limit = Math.max(1, Math.min(capacity, newLimit));
+  }
+
+  /**
+   * Records a hash at the newest end of the history, first dropping the oldest insertions while the ring holds
+   * {@link #limit} or more, at most {@link #MAXIMUM_DROPS_PER_ADD} of them.
    *
    * @param stamp a non-negative logical time, unique to this insertion (the policy's stamps are)
-   * @return {@code true} if the ring was full and this insertion dropped a live entry
+   * @return how many of the dropped insertions were live entries
    */
-  boolean add(int hash, long stamp, boolean referenced) {
-    boolean dropped = false;
-    if (ringCount == capacity) {
-      dropped = dropOldest();
-    } else if (ringCount == ring.length) {
+  int add(int hash, long stamp, boolean referenced) {
+    int dropped = 0;
+    for (int drops = 0; drops < MAXIMUM_DROPS_PER_ADD && ringCount >= limit; drops++) {
+      if (dropOldest()) {
+        dropped++;
+      }
+    }
+    if (ringCount == ring.length) {
       growRing();
     }
     long record = record(hash, stamp, referenced);

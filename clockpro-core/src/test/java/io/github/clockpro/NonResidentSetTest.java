@@ -33,26 +33,32 @@ class NonResidentSetTest {
     SplittableRandom random = new SplittableRandom(capacity);
     long stamp = firstStamp;
     long sequence = 0;
+    int limit = capacity;
     for (int step = 0; step < 200_000; step++) {
       int hash = random.nextInt(capacity * 3) - capacity; // includes 0 and negative hashes
-      int operation = random.nextInt(10);
+      int operation = random.nextInt(100);
       set.prefetch(hash, random.nextInt());
-      if (operation < 6) {
+      if (operation < 59) {
         stamp += 1 + random.nextInt(3);
         boolean referenced = random.nextBoolean();
-        boolean expectedDrop = false;
-        if (ring.size() == capacity) {
+        int expectedDrops = 0;
+        for (int drops = 0; drops < NonResidentSet.MAXIMUM_DROPS_PER_ADD && ring.size() >= limit; drops++) {
           Insertion oldest = ring.removeFirst();
           if (live.get(oldest.hash()) == oldest) {
             live.remove(oldest.hash());
-            expectedDrop = true;
+            expectedDrops++;
           }
         }
         Insertion insertion = new Insertion(hash, stamp, referenced, sequence++);
         ring.addLast(insertion);
         live.put(hash, insertion);
-        assertEquals(expectedDrop, set.add(hash, stamp, referenced), "add at step " + step);
-      } else if (operation < 8) {
+        assertEquals(expectedDrops, set.add(hash, stamp, referenced), "add at step " + step);
+      } else if (operation == 99) {
+        int requested = random.nextInt(capacity + 2) - 1; // below 1 and above the capacity are clamped
+        set.setLimit(requested);
+        limit = Math.max(1, Math.min(capacity, requested));
+        assertEquals(limit, set.limit(), "limit at step " + step);
+      } else if (operation < 80) {
         Insertion expected = live.remove(hash);
         long record = set.take(hash);
         if (expected == null) {
@@ -63,16 +69,16 @@ class NonResidentSetTest {
         }
       } else {
         long bound = stamp - random.nextInt(capacity + 5);
-        int limit = 1 + random.nextInt(3);
+        int expiries = 1 + random.nextInt(3);
         int expected = 0;
-        for (int i = 0; i < limit && !ring.isEmpty() && ring.peekFirst().stamp() < bound; i++) {
+        for (int i = 0; i < expiries && !ring.isEmpty() && ring.peekFirst().stamp() < bound; i++) {
           Insertion oldest = ring.removeFirst();
           if (live.get(oldest.hash()) == oldest) {
             live.remove(oldest.hash());
             expected++;
           }
         }
-        assertEquals(expected, set.dropOlderThan(bound, limit), "drop at step " + step);
+        assertEquals(expected, set.dropOlderThan(bound, expiries), "drop at step " + step);
       }
       assertEquals(live.size(), set.size(), "size at step " + step);
     }

@@ -29,7 +29,8 @@ class PublicApiTest {
     s.hitCount(); s.missCount(); s.loadSuccessCount(); s.loadFailureCount(); s.totalLoadTime();
     s.evictionCount(); s.scanCount();
     s.maxScanPerEviction();
-    s.hotSize(); s.coldSize(); s.nonResidentSize(); s.coldTarget(); s.scanThreshold(); s.carryLimit();
+    s.hotSize(); s.coldSize(); s.nonResidentSize(); s.nonResidentLimit(); s.coldTarget(); s.scanThreshold();
+    s.carryLimit();
     s.carryAllowed();
     assertEquals(2, s.missCount()); // getIfPresent, then the get that loaded
     assertEquals(1, s.loadSuccessCount());

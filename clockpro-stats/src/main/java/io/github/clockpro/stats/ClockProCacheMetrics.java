@@ -94,6 +94,7 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
   static final String HOT_SIZE = "cache.hot.size";
   static final String COLD_SIZE = "cache.cold.size";
   static final String NON_RESIDENT_SIZE = "cache.nonresident.size";
+  static final String NON_RESIDENT_LIMIT = "cache.nonresident.limit";
   static final String COLD_TARGET = "cache.cold.target";
   static final String SCAN_THRESHOLD = "cache.scan.threshold";
   static final String CARRY_LIMIT = "cache.carry.limit";
@@ -226,6 +227,8 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
         "Resident entries in the cold clock");
     gauge(registry, cache, NON_RESIDENT_SIZE, ENTRIES, CacheStats::nonResidentSize,
         "Keys evicted recently and remembered, without their values, until their test period ends");
+    gauge(registry, cache, NON_RESIDENT_LIMIT, ENTRIES, CacheStats::nonResidentLimit,
+        "The most evicted keys the history keeps now; it adapts to the workload");
     gauge(registry, cache, COLD_TARGET, ENTRIES, CacheStats::coldTarget,
         "The number of resident cold entries the policy currently aims for; it adapts to the workload");
     gauge(registry, cache, SCAN_THRESHOLD, "references", CacheStats::scanThreshold,

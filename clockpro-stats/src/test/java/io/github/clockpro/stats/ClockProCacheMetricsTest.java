@@ -72,6 +72,7 @@ class ClockProCacheMetricsTest {
 
     List<String> clockProMeters = List.of(ClockProCacheMetrics.SCAN, ClockProCacheMetrics.SCAN_LIMIT_REACHED,
         ClockProCacheMetrics.HOT_SIZE, ClockProCacheMetrics.COLD_SIZE, ClockProCacheMetrics.NON_RESIDENT_SIZE,
+        ClockProCacheMetrics.NON_RESIDENT_LIMIT,
         ClockProCacheMetrics.COLD_TARGET, ClockProCacheMetrics.SCAN_THRESHOLD, ClockProCacheMetrics.CARRY_LIMIT,
         ClockProCacheMetrics.CARRY_CURRENT,
         ClockProCacheMetrics.PROMOTED, ClockProCacheMetrics.DEMOTED, ClockProCacheMetrics.NON_RESIDENT_HITS);

@@ -109,6 +109,7 @@ class PrometheusScrapeTest {
     assertThat(scrape.value("cache_hot_size_entries", BOOKS)).isEqualTo(stats.hotSize());
     assertThat(scrape.value("cache_cold_size_entries", BOOKS)).isEqualTo(stats.coldSize());
     assertThat(scrape.value("cache_nonresident_size_entries", BOOKS)).isEqualTo(stats.nonResidentSize());
+    assertThat(scrape.value("cache_nonresident_limit_entries", BOOKS)).isEqualTo(stats.nonResidentLimit());
     assertThat(scrape.value("cache_cold_target_entries", BOOKS)).isEqualTo(stats.coldTarget());
     assertThat(scrape.value("cache_scan_threshold_references", BOOKS)).isEqualTo(stats.scanThreshold());
     assertThat(scrape.value("cache_carry_limit_references", BOOKS)).isEqualTo(stats.carryLimit());

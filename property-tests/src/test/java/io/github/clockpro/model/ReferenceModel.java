@@ -21,8 +21,14 @@ import java.util.function.ToIntFunction;
  *       A page placed "at the head" (admitted, promoted, demoted, or spared by a hand) is appended to its list
  *       and receives the next <em>stamp</em>, a logical time.
  *   <li>The history of non-resident cold pages: a first-in first-out list of records (key hash, stamp, whether
- *       the page had been referenced), at most {@code maximumSize} long, and a map from each hash to its newest
- *       record. A record is <em>live</em> while the map points to it.
+ *       the page had been referenced), and a map from each hash to its newest record. A record is <em>live</em>
+ *       while the map points to it. Before a record is added, the oldest are dropped while the list holds the
+ *       history's limit or more, at most three of them.
+ *   <li>The history's limit, from a quarter of {@code maximumSize} (at least 1) to all of it, starting at all
+ *       of it. A page that a history hit made hot is <em>returned</em>; when the hot hand first reaches it, it
+ *       counts +1 if its counter is above zero (referenced since) and -1 if not, on a running sum. When the sum
+ *       reaches 16 or -16, the limit moves up or down by a sixteenth of {@code maximumSize} (at least 1), within
+ *       its range, and the sum restarts at zero.
  *   <li>A page's test period lasts while its stamp is newer than the stamp of the hot page under the hot hand
  *       (or while there is no hot page).
  *   <li>The cold target (resident cold pages aimed for), between 1% and 99% of the size; the promotion
@@ -53,16 +59,21 @@ public final class ReferenceModel<K> {
   static final int MAXIMUM_CARRY = 14;
   /** Net regrets of one kind that move the carry limit by one. */
   static final int REGRETS_TO_CHANGE_CARRY = 4;
+  /** Net verdicts on returned pages that move the history's limit by one step. */
+  static final int VERDICTS_TO_MOVE_HISTORY = 16;
+  /** Records one addition to the history drops at most. */
+  static final int DROPS_PER_REMEMBER = 3;
   /** The carry trial's smallest copy size, and its least and greatest sampling shifts. */
   static final int TRIAL_COPY_SIZE = 512;
   static final int TRIAL_LEAST_SHIFT = 2;
   static final int TRIAL_GREATEST_SHIFT = 10;
 
   /**
-   * Where a resident page is. A promoted page is hot; it remembers that the cold hand promoted it. A demoted page
+   * Where a resident page is. A promoted page is hot; it remembers that the cold hand promoted it. A returned page
+   * is hot; it remembers that a history hit made it hot. Both forget when the hot hand next passes. A demoted page
    * is cold and remembers that the hot hand demoted it, until the cold hand meets it.
    */
-  enum State { HOT, PROMOTED, COLD, COLD_IN_TEST, DEMOTED }
+  enum State { HOT, PROMOTED, RETURNED, COLD, COLD_IN_TEST, DEMOTED }
 
   /** A resident page. */
   static final class Page<K> {
@@ -80,7 +91,7 @@ public final class ReferenceModel<K> {
     }
 
     boolean isHot() {
-      return state == State.HOT || state == State.PROMOTED;
+      return state == State.HOT || state == State.PROMOTED || state == State.RETURNED;
     }
   }
 
@@ -117,6 +128,8 @@ public final class ReferenceModel<K> {
   private int carryLimit;
   private long sparesOnCarry;
   private int carryRegrets;
+  private int historyLimit;
+  private int returnVerdicts;
 
   /** Pages examined by the current insert, and the one with the lowest counter so far. */
   private int examined;
@@ -159,6 +172,7 @@ public final class ReferenceModel<K> {
       this.plainCopy = null;
     }
     this.maximumSize = maximumSize;
+    this.historyLimit = maximumSize;
     this.scanLimit = scanLimit;
     this.hashFunction = hashFunction;
     this.minimumColdTarget = Math.max(1, maximumSize / 100);
@@ -290,6 +304,7 @@ public final class ReferenceModel<K> {
         adjustColdTarget(+1);
         if (makeRoomInHot(ghost.stamp())) {
           placeHot(page);
+          page.state = State.RETURNED;
         } else {
           placeCold(page, State.COLD_IN_TEST);
         }
@@ -348,8 +363,8 @@ public final class ReferenceModel<K> {
     boolean wasInTest = victim.state == State.COLD_IN_TEST && inTestPeriod(victim.stamp);
     resident.remove(victim.key);
     (victim.isHot() ? hot : cold).remove(victim);
-    if (wasInTest && remember(new Ghost(historyHash(victim.key), victim.stamp, victim.counter > 0))) {
-      adjustColdTarget(-1);
+    if (wasInTest) {
+      adjustColdTarget(-remember(new Ghost(historyHash(victim.key), victim.stamp, victim.counter > 0)));
     }
     if (!hot.isEmpty()) {
       adjustColdTarget(-expireOlderThan(hot.getFirst().stamp));
@@ -381,6 +396,9 @@ public final class ReferenceModel<K> {
   private void runHotHand() {
     Page<K> page = hot.removeFirst();
     examine(page);
+    if (page.state == State.RETURNED) {
+      returnVerdict(page.counter > 0 ? +1 : -1);
+    }
     boolean referencedSince = page.counter > page.carry;
     if (referencedSince && page.sparedByCarry) {
       carryRegret(+1);
@@ -408,12 +426,33 @@ public final class ReferenceModel<K> {
 
   /* ---------------- The history of non-resident pages ---------------- */
 
-  /** Records a ghost; returns whether the full history had to drop a live record to make room. */
-  private boolean remember(Ghost ghost) {
-    boolean droppedLive = history.size() == maximumSize && dropOldestGhost();
+  /** Records a ghost, first dropping old records down to below the limit (at most three); returns how many live. */
+  private int remember(Ghost ghost) {
+    int droppedLive = 0;
+    for (int drops = 0; drops < DROPS_PER_REMEMBER && history.size() >= historyLimit; drops++) {
+      if (dropOldestGhost()) {
+        droppedLive++;
+      }
+    }
     history.addLast(ghost);
     newestGhost.put(ghost.hash(), ghost);
     return droppedLive;
+  }
+
+  /** A verdict on a returned page: +1 it was referenced since (argues for a longer history), -1 it was not. */
+  private void returnVerdict(int verdict) {
+    returnVerdicts += verdict;
+    if (Math.abs(returnVerdicts) >= VERDICTS_TO_MOVE_HISTORY) {
+      int step = Math.max(1, maximumSize / 16);
+      int least = Math.max(1, maximumSize / 4);
+      historyLimit = Math.max(least, Math.min(maximumSize, historyLimit + Integer.signum(returnVerdicts) * step));
+      returnVerdicts = 0;
+    }
+  }
+
+  /** The most records the history keeps now. */
+  public int historyLimit() {
+    return historyLimit;
   }
 
   /** Drops up to {@link #EXPIRIES_PER_EVICTION} records older than the stamp; returns how many were live. */
