@@ -97,7 +97,8 @@ import java.util.function.BooleanSupplier;
  * One call to {@link #admit} examines at most {@link #scanLimit} entries across both hands. If the limit is
  * reached before an unreferenced cold entry is found, the entry with the lowest counter among those examined
  * is evicted instead, whichever clock it is in; a promotion that cannot finish within the limit is refused.
- * The history's expiry is O(1) per call too: at most {@link #EXPIRY_PER_EVICTION} entries leave per eviction.
+ * The history's work is O(1) per call too: at most {@link #EXPIRY_PER_EVICTION} entries expire per eviction, and
+ * the insertion of the victim's hash drops at most {@link NonResidentSet#MAXIMUM_DROPS_PER_ADD} old ones.
  */
 final class ClockProPolicy<K, V> {
 
