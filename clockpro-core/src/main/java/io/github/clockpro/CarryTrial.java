@@ -211,8 +211,11 @@ final class CarryTrial {
     }
   }
 
-  /** One scaled-down copy of the policy, with its own table of hash-only nodes. */
-  private static final class Copy {
+  /**
+   * One scaled-down copy of the policy, with its own table of hash-only nodes. Package-private so that tests can
+   * replay a policy through it.
+   */
+  static final class Copy {
     private final int maximumSize;
     private final NodeTable<Object, Object> table;
     private final ClockProPolicy<Object, Object> policy;
@@ -221,6 +224,10 @@ final class CarryTrial {
       this.maximumSize = maximumSize;
       this.table = new NodeTable<>(maximumSize);
       this.policy = new ClockProPolicy<>(maximumSize, scanLimit, seed, () -> carrying);
+    }
+
+    ClockProPolicy<Object, Object> policy() {
+      return policy;
     }
 
     /** The node of this hash if it is resident here; lock-free, as lookups in the cache's own table are. */

@@ -137,6 +137,10 @@ final class ClockProPolicy<K, V> {
   private final int scanLimit;
   private final int minimumColdTarget;
   private final int maximumColdTarget;
+  /** The shortest history limit: {@code maximumSize / MINIMUM_HISTORY_DIVISOR}, at least 1. */
+  private final int minimumHistoryLimit;
+  /** How far one step moves the history limit: {@code maximumSize / HISTORY_STEPS}, at least 1. */
+  private final int historyStep;
   /** Whether the hot hand may carry references now; read on each spare of a referenced hot page. */
   private final BooleanSupplier carrySwitch;
 
@@ -194,6 +198,8 @@ final class ClockProPolicy<K, V> {
     this.minimumColdTarget = Math.max(1, maximumSize / 100);
     this.maximumColdTarget = Math.max(minimumColdTarget, maximumSize - minimumColdTarget);
     this.coldTarget = minimumColdTarget;
+    this.minimumHistoryLimit = Math.max(1, maximumSize / MINIMUM_HISTORY_DIVISOR);
+    this.historyStep = Math.max(1, maximumSize / HISTORY_STEPS);
     this.carrySwitch = carrySwitch;
     this.nonResident = new NonResidentSet(maximumSize, seed);
   }
@@ -504,10 +510,8 @@ final class ClockProPolicy<K, V> {
     if (Math.abs(returnRegrets) < RETURN_REGRETS_TO_CHANGE) {
       return;
     }
-    int step = Math.max(1, maximumSize / HISTORY_STEPS);
-    int minimum = Math.max(1, maximumSize / MINIMUM_HISTORY_DIVISOR);
-    int limit = nonResident.limit() + (returnRegrets > 0 ? step : -step);
-    nonResident.setLimit(Math.max(minimum, Math.min(maximumSize, limit)));
+    int limit = nonResident.limit() + (returnRegrets > 0 ? historyStep : -historyStep);
+    nonResident.setLimit(Math.max(minimumHistoryLimit, limit)); // setLimit caps it at maximumSize
     returnRegrets = 0;
   }
 
@@ -538,6 +542,10 @@ final class ClockProPolicy<K, V> {
   /** The most entries the history keeps now: the adaptive history length. */
   int historyLimit() {
     return nonResident.limit();
+  }
+
+  int minimumHistoryLimit() {
+    return minimumHistoryLimit;
   }
 
   int coldTarget() {

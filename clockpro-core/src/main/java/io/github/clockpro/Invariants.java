@@ -26,8 +26,8 @@ import java.util.function.IntSupplier;
  *   <li>{@code TABLE_STRUCTURE}: every mapped node sits in the bin its hash selects, and the table has at least
  *       as many slots as nodes, up to its maximum length.
  *   <li>{@code NON_RESIDENT_BOUND}: non-resident entries &lt;= maximumSize.
- *   <li>{@code HISTORY_LIMIT_RANGE}: the history's limit lies within [max(1, maximumSize /
- *       {@link ClockProPolicy#MINIMUM_HISTORY_DIVISOR}), maximumSize].
+ *   <li>{@code HISTORY_LIMIT_RANGE}: the history's limit lies within its bounds, which lie within [1,
+ *       maximumSize].
  *   <li>{@code COLD_TARGET_RANGE}: the cold target lies within its bounds, which lie within [1, maximumSize].
  *   <li>{@code THRESHOLD_RANGE}: 1 &lt;= scan threshold &lt;= {@link Node#MAX_FREQUENCY}.
  *   <li>{@code CARRY_RANGE}: 0 &lt;= carry limit &lt;= {@link ClockProPolicy#MAX_CARRY}, and every hot node's
@@ -85,10 +85,10 @@ final class Invariants {
       violations.add("NON_RESIDENT_BOUND: " + policy.nonResidentSize() + " > maximumSize " + maximumSize);
     }
     int historyLimit = policy.historyLimit();
-    int leastHistoryLimit = Math.max(1, maximumSize / ClockProPolicy.MINIMUM_HISTORY_DIVISOR);
-    if (historyLimit < leastHistoryLimit || historyLimit > maximumSize) {
+    int leastHistoryLimit = policy.minimumHistoryLimit();
+    if (leastHistoryLimit < 1 || historyLimit < leastHistoryLimit || historyLimit > maximumSize) {
       violations.add("HISTORY_LIMIT_RANGE: " + historyLimit + " not within [" + leastHistoryLimit + ", "
-          + maximumSize + "]");
+          + maximumSize + "] within [1, " + maximumSize + "]");
     }
     int coldTarget = policy.coldTarget();
     if (policy.minimumColdTarget() < 1 || policy.maximumColdTarget() > maximumSize

@@ -3,6 +3,8 @@ package io.github.clockpro;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
@@ -17,7 +19,7 @@ class HistoryLengthTest {
   void shouldShortenTheHistoryWhereMostReturnsAreWasted() {
     // Skewed keys spread over ten times the cache: a key back from the history is rarely used again soon.
     SplittableRandom random = new SplittableRandom(7);
-    ClockProPolicy<Long, Long> policy = replay(() -> zipfian(random, 10L * SIZE));
+    ClockProPolicy<Object, Object> policy = replay(() -> zipfian(random, 10L * SIZE));
     assertEquals(SIZE / ClockProPolicy.MINIMUM_HISTORY_DIVISOR, policy.historyLimit());
   }
 
@@ -26,7 +28,7 @@ class HistoryLengthTest {
     // Skewed keys over twice the cache whose popular set moves on: returning keys are the new popular ones.
     SplittableRandom random = new SplittableRandom(7);
     long[] requests = {0};
-    ClockProPolicy<Long, Long> policy =
+    ClockProPolicy<Object, Object> policy =
         replay(() -> zipfian(random, 2L * SIZE) + (requests[0]++ / (10L * SIZE)) * (SIZE / 5));
     assertEquals(SIZE, policy.historyLimit());
   }
@@ -34,7 +36,7 @@ class HistoryLengthTest {
   @Test
   void shouldKeepTheFullHistoryOnALoopJustLargerThanTheCache() {
     long[] requests = {0};
-    ClockProPolicy<Long, Long> policy = replay(() -> requests[0]++ % (SIZE + SIZE / 4));
+    ClockProPolicy<Object, Object> policy = replay(() -> requests[0]++ % (SIZE + SIZE / 4));
     assertEquals(SIZE, policy.historyLimit());
   }
 
@@ -43,41 +45,29 @@ class HistoryLengthTest {
     for (int size = 1; size <= 8; size++) {
       SplittableRandom random = new SplittableRandom(size);
       int maximumSize = size;
-      ClockProPolicy<Long, Long> policy = new ClockProPolicy<>(maximumSize, 128, 1, () -> true);
-      NodeTable<Long, Long> table = new NodeTable<>(maximumSize);
+      CarryTrial.Copy copy = new CarryTrial.Copy(maximumSize, 128, 1, true);
       for (int step = 0; step < 20_000; step++) {
-        access(policy, table, random.nextLong(4L * maximumSize));
-        int limit = policy.historyLimit();
+        copy.access(Long.hashCode(random.nextLong(4L * maximumSize)));
+        int limit = copy.policy().historyLimit();
         assertTrue(limit >= 1 && limit <= maximumSize, "limit " + limit + " at size " + maximumSize);
-        assertTrue(policy.nonResidentSize() <= maximumSize, "history over the size at size " + maximumSize);
+        assertTrue(copy.policy().nonResidentSize() <= maximumSize, "history over the size at size " + maximumSize);
       }
     }
   }
 
-  private static ClockProPolicy<Long, Long> replay(LongSupplier keys) {
-    ClockProPolicy<Long, Long> policy = new ClockProPolicy<>(SIZE, 128, 1, () -> true);
-    NodeTable<Long, Long> table = new NodeTable<>(SIZE);
+  /**
+   * Replays the keys through a policy over a table of its own, as the carry trial's copies do: keys are their
+   * hashes, which are distinct for these non-negative keys below 2^32.
+   */
+  private static ClockProPolicy<Object, Object> replay(LongSupplier keys) {
+    CarryTrial.Copy copy = new CarryTrial.Copy(SIZE, 128, 1, true);
     for (long operation = 0; operation < OPERATIONS; operation++) {
-      access(policy, table, keys.getAsLong());
+      copy.access(Long.hashCode(keys.getAsLong()));
     }
-    assertTrue(Invariants.check(table, policy, SIZE, () -> policy.hotSize() + policy.coldSize()).isEmpty(),
-        "invariants after the replay");
-    return policy;
-  }
-
-  private static void access(ClockProPolicy<Long, Long> policy, NodeTable<Long, Long> table, long key) {
-    Long boxed = key;
-    Node<Long, Long> node = table.get(boxed, boxed.hashCode());
-    if (node != null) {
-      node.recordAccess();
-      return;
-    }
-    node = new Node<>(boxed, boxed.hashCode(), boxed);
-    Node<Long, Long> victim = policy.admit(node);
-    if (victim != null) {
-      table.remove(victim);
-    }
-    table.add(node);
+    List<String> violations = new ArrayList<>();
+    copy.check("", violations);
+    assertTrue(violations.isEmpty(), () -> "invariants after the replay: " + violations);
+    return copy.policy();
   }
 
   /** A Zipfian-like key from 1 to about {@code keys}: the continuous power law with exponent 0.99, inverted. */

@@ -61,6 +61,10 @@ public final class ReferenceModel<K> {
   static final int REGRETS_TO_CHANGE_CARRY = 4;
   /** Net verdicts on returned pages that move the history's limit by one step. */
   static final int VERDICTS_TO_MOVE_HISTORY = 16;
+  /** The history's limit moves by {@code maximumSize / HISTORY_STEPS} (at least 1) ... */
+  static final int HISTORY_STEPS = 16;
+  /** ... and is at least {@code maximumSize / LEAST_HISTORY_DIVISOR} (at least 1). */
+  static final int LEAST_HISTORY_DIVISOR = 4;
   /** Records one addition to the history drops at most. */
   static final int DROPS_PER_REMEMBER = 3;
   /** The carry trial's smallest copy size, and its least and greatest sampling shifts. */
@@ -443,8 +447,8 @@ public final class ReferenceModel<K> {
   private void returnVerdict(int verdict) {
     returnVerdicts += verdict;
     if (Math.abs(returnVerdicts) >= VERDICTS_TO_MOVE_HISTORY) {
-      int step = Math.max(1, maximumSize / 16);
-      int least = Math.max(1, maximumSize / 4);
+      int step = Math.max(1, maximumSize / HISTORY_STEPS);
+      int least = Math.max(1, maximumSize / LEAST_HISTORY_DIVISOR);
       historyLimit = Math.max(least, Math.min(maximumSize, historyLimit + Integer.signum(returnVerdicts) * step));
       returnVerdicts = 0;
     }
