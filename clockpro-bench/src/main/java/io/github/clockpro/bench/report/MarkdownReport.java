@@ -206,14 +206,15 @@ final class MarkdownReport {
     ReportProfile.PairedSettings settings = context.profile().paired();
     line("## Paired comparison");
     line("");
-    line(String.format(Locale.ROOT, "The headline workloads again, measured as `bin/paired` does: %d forked JVMs "
-        + "per workload, one after another; in each, every implementation in a class loader of its own, and %d "
-        + "measured rounds (after %d warm-up rounds) in which each implementation runs one burst of %d ms, in an "
-        + "order that rotates from round to round. The ratio is taken round by round, so background load that "
-        + "drifts over seconds mostly cancels; the rounds of all forks are pooled, so the median and quartiles "
-        + "of the ratios also cover what differs from one JVM to the next. Read-through misses cost "
-        + "`Blackhole.consumeCPU(1000)`, as in the JMH benchmark; hit rates cover the measured rounds.",
-        settings.forks(), settings.rounds(), settings.warmupRounds(), settings.burstMillis()));
+    line(String.format(Locale.ROOT, "The headline workloads again, measured as `bin/paired` does: forked JVMs, "
+        + "%d for read-through and %d for 100%% hits, one after another; in each, every implementation in a class "
+        + "loader of its own, and %d measured rounds (after %d warm-up rounds) in which each implementation runs "
+        + "one burst of %d ms, in an order that rotates from round to round. The ratio is taken round by round, "
+        + "so background load that drifts over seconds mostly cancels; the rounds of all forks are pooled, so the "
+        + "median and quartiles of the ratios also cover what differs from one JVM to the next. Read-through "
+        + "misses cost `Blackhole.consumeCPU(1000)`, as in the JMH benchmark; hit rates cover the measured rounds.",
+        settings.readThroughForks(), settings.hitForks(), settings.rounds(), settings.warmupRounds(),
+        settings.burstMillis()));
     line("");
     line("| workload | clockpro ops/s | caffeine ops/s | cache2k ops/s | clockpro / caffeine: median (quartiles) "
         + "| clockpro / cache2k: median (quartiles) | hit rate clockpro | caffeine | cache2k |");
