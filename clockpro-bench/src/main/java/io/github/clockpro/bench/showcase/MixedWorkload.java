@@ -29,15 +29,16 @@ final class MixedWorkload {
   /**
    * @param keys the shared Zipfian key space
    * @param capacity the cache's maximum size
-   * @param thread the thread's index, which selects its seed and its scan keys
+   * @param stream selects the seed and the scan keys; each thread of a run has its own, and so does each run of
+   *     the same cache, so that no two sequences that meet in one cache repeat each other
    */
-  MixedWorkload(KeySpace keys, int capacity, int thread) {
+  MixedWorkload(KeySpace keys, int capacity, int stream) {
     this.keys = keys;
     this.zipfian = new ZipfianGenerator(keys.size(), ZipfianGenerator.DEFAULT_EXPONENT);
-    this.random = ThreadSeeds.generator(thread);
+    this.random = ThreadSeeds.generator(stream);
     this.scanLength = Math.max(1, capacity / 10);
     this.burstLength = 5 * scanLength;
-    this.nextScanKey = keys.size() + ((long) thread << 40);
+    this.nextScanKey = keys.size() + ((long) stream << 40);
     this.remainingInBurst = burstLength;
   }
 

@@ -25,11 +25,14 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * <p>Every request is a read-through {@code get(key, loader)}; the loader burns {@code missCostTokens} of CPU
  * with {@link Blackhole#consumeCPU}, so that the request rate reflects the hit rate as it would with a real
- * backing store. Before the measured runs, as many requests as each measures go through each implementation
- * unmeasured, so that the JIT has compiled both the code all runs share (workload, generator, loader) and each
- * implementation's own before the first measurement. A tenth as many was not enough: a {@code jdk.Compilation}
- * recording showed the C2 compiler busy through the measured runs, on a processor the replaying threads needed.
- * Use from one thread; {@link #close()} stops the metrics server.
+ * backing store. Each implementation gets one cache. Before the measured runs, as many requests as each measures
+ * go through each cache unmeasured, so that the JIT has compiled both the code all runs share (workload,
+ * generator, loader) and each implementation's own before the first measurement; each measured run then
+ * continues on the cache its warm-up filled, with key sequences of its own. A tenth as many was not enough: a
+ * {@code jdk.Compilation} recording showed the C2 compiler busy through the measured runs, on a processor the
+ * replaying threads needed. Measuring a new cache after the warm-up was not enough either: a recording showed
+ * ours recompiled during its measured run, as the new cache filled and its policy took branches in a different
+ * mix than at the end of the warm-up. Use from one thread; {@link #close()} stops the metrics server.
  */
 final class Showcase implements AutoCloseable {
 
@@ -39,6 +42,10 @@ final class Showcase implements AutoCloseable {
   private static final long PROGRESS_LINE_MILLIS = 2_000;
   /** Each worker publishes its request count after this many requests. */
   private static final int PUBLISH_INTERVAL = 1024;
+  /** The round of a cache's warm-up, and of every replay of {@link #replayUntilInterrupted}. */
+  private static final int WARM_UP_ROUND = 0;
+  /** The round of a cache's measured run, which continues on the cache its warm-up left. */
+  private static final int MEASURED_ROUND = 1;
 
   private final ShowcaseOptions options;
   private final PrintStream progress;
@@ -49,6 +56,8 @@ final class Showcase implements AutoCloseable {
   private final KeySpace keys;
   /** Ours, kept reachable so that its weakly held meters stay live while the server runs. */
   private ClockProCache<Long, Long> monitoredCache;
+  /** The scan-length histogram that observes ours during its warm-up; replaced for the measured run. */
+  private ScanLengthHistogram warmUpScanLengths;
 
   /**
    * Starts the metrics server.
@@ -72,20 +81,30 @@ final class Showcase implements AutoCloseable {
   }
 
   /**
-   * Replays the workload through every implementation, ours first, then measures each one's memory.
+   * Replays the workload through every implementation, ours first, then measures each one's memory. Each
+   * implementation gets one cache: all three are warmed up first, then each is measured on its warmed cache.
    *
    * @return one result per implementation
    * @throws InterruptedException if interrupted while waiting for the workers
    */
   List<ShowcaseResult> compare() throws InterruptedException {
-    progress.println("warming up the JIT: the same requests through each cache, not measured");
+    progress.println("warming up each cache and the JIT: the same number of requests, not measured");
+    List<BenchmarkCache> caches = new ArrayList<>();
     for (Implementation implementation : Implementation.CONCURRENT) {
-      replay(implementation, options.requests(), false);
+      BenchmarkCache cache = create(implementation);
+      caches.add(cache);
+      replay(implementation, cache, options.requests(), WARM_UP_ROUND);
     }
     progress.println();
     List<ShowcaseResult> results = new ArrayList<>();
-    for (Implementation implementation : Implementation.CONCURRENT) {
-      results.add(replay(implementation, options.requests(), true));
+    for (int index = 0; index < caches.size(); index++) {
+      results.add(replay(Implementation.CONCURRENT.get(index), caches.get(index), options.requests(),
+          MEASURED_ROUND));
+    }
+    for (int index = 0; index < caches.size(); index++) {
+      if (Implementation.CONCURRENT.get(index) != Implementation.CLOCKPRO) {
+        caches.get(index).close();
+      }
     }
     progress.println("measuring retained memory per entry with JOL ...");
     List<ShowcaseResult> withMemory = new ArrayList<>();
@@ -99,42 +118,61 @@ final class Showcase implements AutoCloseable {
 
   /**
    * Replays the workload through ClockProCache again and again, so that its metrics keep moving, until the
-   * thread is interrupted.
+   * thread is interrupted. Each replay is a new cache, so the metrics show it filling as well.
    *
    * @throws InterruptedException when interrupted
    */
   void replayUntilInterrupted() throws InterruptedException {
     while (!Thread.currentThread().isInterrupted()) {
-      replay(Implementation.CLOCKPRO, options.requests(), true);
+      replay(Implementation.CLOCKPRO, create(Implementation.CLOCKPRO), options.requests(), WARM_UP_ROUND);
     }
     throw new InterruptedException();
   }
 
   /**
-   * Replays the workload through a new cache.
-   *
-   * @param implementation the implementation
-   * @param requests the requests over all threads
-   * @param measured whether this is a measured run, where ours is published as the live metrics; otherwise a
-   *     warm-up, whose cache is closed at the end
+   * Creates an implementation's cache; ours is published as the live metrics from the start, and observed by a
+   * scan-length histogram, so that its warm-up runs the same code as its measured run (a warm-up without the
+   * observers would leave the JIT to compile their code, and to recompile the insert whose observer loop had
+   * never run, during the measurement).
    */
-  private ShowcaseResult replay(Implementation implementation, long requests, boolean measured)
-      throws InterruptedException {
+  private BenchmarkCache create(Implementation implementation) {
     BenchmarkCache cache = implementation.create(options.capacity());
-    ScanLengthHistogram scanLengths = null;
-    if (measured && cache instanceof ClockProAdapter clockPro) {
+    if (cache instanceof ClockProAdapter clockPro) {
       monitoredCache = clockPro.cache();
       ClockProCacheMetrics.monitor(registry, monitoredCache, "showcase", "implementation", "clockpro");
-      scanLengths = new ScanLengthHistogram(monitoredCache.maximumScanPerEviction());
-      monitoredCache.addEvictionObserver(scanLengths);
+      warmUpScanLengths = new ScanLengthHistogram(monitoredCache.maximumScanPerEviction());
+      monitoredCache.addEvictionObserver(warmUpScanLengths);
+    }
+    return cache;
+  }
+
+  /**
+   * Replays requests through a cache, each thread continuing the workload with key sequences of the round's own.
+   *
+   * @param implementation the implementation
+   * @param cache that implementation's cache
+   * @param requests the requests over all threads
+   * @param round {@link #WARM_UP_ROUND} or {@link #MEASURED_ROUND}: selects the threads' key sequences, so that a
+   *     measured run does not repeat its warm-up's keys, and whether our scan lengths are counted for the table
+   */
+  private ShowcaseResult replay(Implementation implementation, BenchmarkCache cache, long requests, int round)
+      throws InterruptedException {
+    ScanLengthHistogram scanLengths = null;
+    if (round == MEASURED_ROUND && cache instanceof ClockProAdapter clockPro) {
+      // A histogram of the measured run's own, in place of the warm-up's, of the same class: the observers'
+      // call site sees the types it was compiled for.
+      ClockProCache<Long, Long> observed = clockPro.cache();
+      scanLengths = new ScanLengthHistogram(observed.maximumScanPerEviction());
+      observed.removeEvictionObserver(warmUpScanLengths);
+      observed.addEvictionObserver(scanLengths);
     }
     long requestsPerThread = requests / options.threads();
     List<Worker> workers = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
     long start = System.nanoTime();
     for (int index = 0; index < options.threads(); index++) {
-      Worker worker = new Worker(cache, keys, options.capacity(), index, requestsPerThread,
-          options.missCostTokens());
+      Worker worker = new Worker(cache, keys, options.capacity(), round * options.threads() + index,
+          requestsPerThread, options.missCostTokens());
       workers.add(worker);
       Thread thread = new Thread(worker, "showcase-" + implementation.displayName() + "-" + index);
       thread.setDaemon(true);
@@ -157,9 +195,6 @@ final class Showcase implements AutoCloseable {
     long elapsed = System.nanoTime() - start;
     printProgress(implementation, workers, total, elapsed, true);
     long misses = workers.stream().mapToLong(worker -> worker.misses).sum();
-    if (!measured || implementation != Implementation.CLOCKPRO) {
-      cache.close();
-    }
     return new ShowcaseResult(implementation, total, total - misses, elapsed, scanLengths, null);
   }
 
@@ -193,7 +228,8 @@ final class Showcase implements AutoCloseable {
     private final BenchmarkCache cache;
     private final KeySpace keys;
     private final int capacity;
-    private final int index;
+    /** Selects the key sequence and the scan keys: unique to the thread and the round. */
+    private final int stream;
     private final long requests;
     private final long missCostTokens;
     /** Requests done, published every {@link #PUBLISH_INTERVAL} for the progress line. */
@@ -203,11 +239,11 @@ final class Showcase implements AutoCloseable {
     /** Written by this thread once, at its end; read by others after join. */
     long misses;
 
-    Worker(BenchmarkCache cache, KeySpace keys, int capacity, int index, long requests, long missCostTokens) {
+    Worker(BenchmarkCache cache, KeySpace keys, int capacity, int stream, long requests, long missCostTokens) {
       this.cache = cache;
       this.keys = keys;
       this.capacity = capacity;
-      this.index = index;
+      this.stream = stream;
       this.requests = requests;
       this.missCostTokens = missCostTokens;
     }
@@ -216,7 +252,7 @@ final class Showcase implements AutoCloseable {
     public void run() {
       // The state this thread writes on every request is made here, in this thread's allocation buffer, so that
       // it shares no cache line with another worker's (workers are made one after another by one thread).
-      MixedWorkload workload = new MixedWorkload(keys, capacity, index);
+      MixedWorkload workload = new MixedWorkload(keys, capacity, stream);
       long[] loads = new long[1];
       Function<Long, Long> loader = key -> {
         loads[0]++;

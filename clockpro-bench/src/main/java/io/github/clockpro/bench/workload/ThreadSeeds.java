@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
  * sequence, {@code k} values apart. Seeds that are small multiples of the gamma itself are the trap: with
  * {@code gamma * (thread + 1)}, thread 1 drew thread 0's keys one value later, so the two threads asked for the
  * same key at nearly the same moment, one loading it and the other waiting for that load. These seeds are
- * multiples of a different odd constant: between the seeds of any two of threads 0 to 256 the distance is more
+ * multiples of a different odd constant: between the seeds of any two of threads 0 to 511 the distance is more
  * than 2<sup>54</sup> steps of the gamma, far more values than any run draws ({@code ThreadSeedsTest} checks it).
  *
  * <p>Stateless; safe to use from any thread.

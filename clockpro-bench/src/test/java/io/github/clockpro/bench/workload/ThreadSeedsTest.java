@@ -18,8 +18,8 @@ class ThreadSeedsTest {
 
   @Test
   void seedsOfDifferentThreadsAreFarApartInTheGeneratorsSequence() {
-    for (int first = 0; first <= 256; first++) {
-      for (int second = first + 1; second <= 256; second++) {
+    for (int first = 0; first <= 511; first++) {
+      for (int second = first + 1; second <= 511; second++) {
         long steps = stepsBetween(ThreadSeeds.of(first), ThreadSeeds.of(second));
         assertTrue(Long.compareUnsigned(steps, 1L << 54) > 0,
             "threads " + first + " and " + second + " are " + Long.toUnsignedString(steps) + " values apart");
