@@ -83,8 +83,8 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
    *    each eviction twice.
    *
    * Cost of a scrape. Every meter but cache.size and the distribution calls stats(), which takes the cache's
-   * eviction lock for a snapshot: eighteen short lock holds per scrape, which writers may wait on and readers
-   * never do. One snapshot shared by all meters would need a clock to expire it; not worth it at this cost.
+   * eviction lock for a snapshot: one short lock hold per such meter and scrape (about twenty), which writers
+   * may wait on and readers never do. One snapshot shared by all meters would need a clock to expire it; not worth it at this cost.
    *
    * Reading guide: the monitor methods, the constructor, the five counts of the template, then the meters.
    */

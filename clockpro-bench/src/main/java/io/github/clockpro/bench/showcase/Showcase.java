@@ -13,8 +13,10 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.openjdk.jmh.infra.Blackhole;
@@ -89,23 +91,22 @@ final class Showcase implements AutoCloseable {
    */
   List<ShowcaseResult> compare() throws InterruptedException {
     progress.println("warming up each cache and the JIT: the same number of requests, not measured");
-    List<BenchmarkCache> caches = new ArrayList<>();
+    Map<Implementation, BenchmarkCache> caches = new LinkedHashMap<>();
     for (Implementation implementation : Implementation.CONCURRENT) {
       BenchmarkCache cache = create(implementation);
-      caches.add(cache);
+      caches.put(implementation, cache);
       replay(implementation, cache, options.requests(), WARM_UP_ROUND);
     }
     progress.println();
     List<ShowcaseResult> results = new ArrayList<>();
-    for (int index = 0; index < caches.size(); index++) {
-      results.add(replay(Implementation.CONCURRENT.get(index), caches.get(index), options.requests(),
-          MEASURED_ROUND));
+    for (Map.Entry<Implementation, BenchmarkCache> entry : caches.entrySet()) {
+      results.add(replay(entry.getKey(), entry.getValue(), options.requests(), MEASURED_ROUND));
     }
-    for (int index = 0; index < caches.size(); index++) {
-      if (Implementation.CONCURRENT.get(index) != Implementation.CLOCKPRO) {
-        caches.get(index).close();
+    caches.forEach((implementation, cache) -> {
+      if (implementation != Implementation.CLOCKPRO) {
+        cache.close(); // ours stays open: its meters are served until the end
       }
-    }
+    });
     progress.println("measuring retained memory per entry with JOL ...");
     List<ShowcaseResult> withMemory = new ArrayList<>();
     for (ShowcaseResult result : results) {
