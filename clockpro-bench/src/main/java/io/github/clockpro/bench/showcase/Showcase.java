@@ -34,7 +34,14 @@ import org.openjdk.jmh.infra.Blackhole;
  * {@code jdk.Compilation} recording showed the C2 compiler busy through the measured runs, on a processor the
  * replaying threads needed. Measuring a new cache after the warm-up was not enough either: a recording showed
  * ours recompiled during its measured run, as the new cache filled and its policy took branches in a different
- * mix than at the end of the warm-up. Use from one thread; {@link #close()} stops the metrics server.
+ * mix than at the end of the warm-up.
+ *
+ * <p>The measured requests run in {@link #MEASURED_ROUNDS} rounds: in each, every cache replays its share, in an
+ * order that rotates from round to round, and each peer's ratio to ours is taken round by round, as the paired
+ * comparison of {@code bin/report} does. On a shared machine the rate drifts by tens of percent over seconds;
+ * run one after another, the cache measured last was often measured in a different minute than ours, and the
+ * table's ratio said more about that than about the caches. Use from one thread; {@link #close()} stops the
+ * metrics server.
  */
 final class Showcase implements AutoCloseable {
 
@@ -44,10 +51,15 @@ final class Showcase implements AutoCloseable {
   private static final long PROGRESS_LINE_MILLIS = 2_000;
   /** Each worker publishes its request count after this many requests. */
   private static final int PUBLISH_INTERVAL = 1024;
-  /** The round of a cache's warm-up, and of every replay of {@link #replayUntilInterrupted}. */
-  private static final int WARM_UP_ROUND = 0;
-  /** The round of a cache's measured run, which continues on the cache its warm-up left. */
-  private static final int MEASURED_ROUND = 1;
+  /**
+   * The rounds the measured requests are split into; each cache replays its share of a round in turn. Odd, so
+   * that the median of the per-round ratios is one of them.
+   */
+  static final int MEASURED_ROUNDS = 5;
+  /** Selects the key sequences of a cache's warm-up, and of every replay of {@link #replayUntilInterrupted}. */
+  private static final int WARM_UP_STREAMS = 0;
+  /** Selects the key sequences of a cache's measured rounds, which continue on the cache its warm-up left. */
+  private static final int MEASURED_STREAMS = 1;
 
   private final ShowcaseOptions options;
   private final PrintStream progress;
@@ -83,38 +95,46 @@ final class Showcase implements AutoCloseable {
   }
 
   /**
-   * Replays the workload through every implementation, ours first, then measures each one's memory. Each
-   * implementation gets one cache: all three are warmed up first, then each is measured on its warmed cache.
+   * Replays the workload through every implementation, then measures each one's memory. Each implementation gets
+   * one cache: all three are warmed up first, ours first; then each replays its share of every measured round on
+   * its warmed cache, in an order that rotates from round to round.
    *
-   * @return one result per implementation
+   * @return one result per implementation, ours first
    * @throws InterruptedException if interrupted while waiting for the workers
    */
   List<ShowcaseResult> compare() throws InterruptedException {
     progress.println("warming up each cache and the JIT: the same number of requests, not measured");
-    Map<Implementation, BenchmarkCache> caches = new LinkedHashMap<>();
+    List<Replay> replays = new ArrayList<>();
     for (Implementation implementation : Implementation.CONCURRENT) {
-      BenchmarkCache cache = create(implementation);
-      caches.put(implementation, cache);
-      replay(implementation, cache, options.requests(), WARM_UP_ROUND);
+      Replay warmUp = new Replay(implementation, create(implementation), WARM_UP_STREAMS);
+      warmUp.round(options.requests() / options.threads(), "warm-up");
+      replays.add(new Replay(implementation, warmUp.cache, MEASURED_STREAMS));
     }
+    ScanLengthHistogram measuredScanLengths = observeMeasuredScans();
+    long requestsPerThread = Math.max(1, options.requests() / ((long) options.threads() * MEASURED_ROUNDS));
     progress.println();
-    List<ShowcaseResult> results = new ArrayList<>();
-    for (Map.Entry<Implementation, BenchmarkCache> entry : caches.entrySet()) {
-      results.add(replay(entry.getKey(), entry.getValue(), options.requests(), MEASURED_ROUND));
-    }
-    caches.forEach((implementation, cache) -> {
-      if (implementation != Implementation.CLOCKPRO) {
-        cache.close(); // ours stays open: its meters are served until the end
+    progress.printf(Locale.ROOT, "measuring: %d rounds of %,d requests per cache, in an order that rotates from "
+        + "round to round%n", MEASURED_ROUNDS, requestsPerThread * options.threads());
+    for (int round = 0; round < MEASURED_ROUNDS; round++) {
+      for (int turn = 0; turn < replays.size(); turn++) {
+        Replay replay = replays.get((round + turn) % replays.size());
+        replay.round(requestsPerThread, "round " + (round + 1) + "/" + MEASURED_ROUNDS);
       }
-    });
-    progress.println("measuring retained memory per entry with JOL ...");
-    List<ShowcaseResult> withMemory = new ArrayList<>();
-    for (ShowcaseResult result : results) {
-      withMemory.add(new ShowcaseResult(result.implementation(), result.requests(), result.hits(),
-          result.nanoseconds(), result.scanLengths(),
-          MemoryFootprint.measure(result.implementation(), options.capacity())));
     }
-    return withMemory;
+    for (Replay replay : replays) {
+      if (replay.implementation != Implementation.CLOCKPRO) {
+        replay.cache.close(); // ours stays open: its meters are served until the end
+      }
+    }
+    progress.println("measuring retained memory per entry with JOL ...");
+    List<ShowcaseResult> results = new ArrayList<>();
+    for (Replay replay : replays) {
+      results.add(new ShowcaseResult(replay.implementation, replay.requests, replay.requests - replay.misses,
+          replay.nanoseconds, List.copyOf(replay.roundRates),
+          replay.implementation == Implementation.CLOCKPRO ? measuredScanLengths : null,
+          MemoryFootprint.measure(replay.implementation, options.capacity())));
+    }
+    return results;
   }
 
   /**
@@ -125,9 +145,21 @@ final class Showcase implements AutoCloseable {
    */
   void replayUntilInterrupted() throws InterruptedException {
     while (!Thread.currentThread().isInterrupted()) {
-      replay(Implementation.CLOCKPRO, create(Implementation.CLOCKPRO), options.requests(), WARM_UP_ROUND);
+      new Replay(Implementation.CLOCKPRO, create(Implementation.CLOCKPRO), WARM_UP_STREAMS)
+          .round(options.requests() / options.threads(), "replay");
     }
     throw new InterruptedException();
+  }
+
+  /**
+   * Replaces the scan-length histogram that observed our cache's warm-up with a new one for the measured rounds,
+   * of the same class, so that the observers' call site sees the types it was compiled for.
+   */
+  private ScanLengthHistogram observeMeasuredScans() {
+    ScanLengthHistogram measured = new ScanLengthHistogram(monitoredCache.maximumScanPerEviction());
+    monitoredCache.removeEvictionObserver(warmUpScanLengths);
+    monitoredCache.addEvictionObserver(measured);
+    return measured;
   }
 
   /**
@@ -148,66 +180,79 @@ final class Showcase implements AutoCloseable {
   }
 
   /**
-   * Replays requests through a cache, each thread continuing the workload with key sequences of the round's own.
-   *
-   * @param implementation the implementation
-   * @param cache that implementation's cache
-   * @param requests the requests over all threads
-   * @param round {@link #WARM_UP_ROUND} or {@link #MEASURED_ROUND}: selects the threads' key sequences, so that a
-   *     measured run does not repeat its warm-up's keys, and whether our scan lengths are counted for the table
+   * One cache and the threads' workloads that replay through it, which continue from one round to the next; and
+   * the totals of its rounds. Used by the showcase's one thread; each round's workers are joined before it
+   * returns.
    */
-  private ShowcaseResult replay(Implementation implementation, BenchmarkCache cache, long requests, int round)
-      throws InterruptedException {
-    ScanLengthHistogram scanLengths = null;
-    if (round == MEASURED_ROUND && cache instanceof ClockProAdapter clockPro) {
-      // A histogram of the measured run's own, in place of the warm-up's, of the same class: the observers'
-      // call site sees the types it was compiled for.
-      ClockProCache<Long, Long> observed = clockPro.cache();
-      scanLengths = new ScanLengthHistogram(observed.maximumScanPerEviction());
-      observed.removeEvictionObserver(warmUpScanLengths);
-      observed.addEvictionObserver(scanLengths);
-    }
-    long requestsPerThread = requests / options.threads();
-    List<Worker> workers = new ArrayList<>();
-    List<Thread> threads = new ArrayList<>();
-    long start = System.nanoTime();
-    for (int index = 0; index < options.threads(); index++) {
-      Worker worker = new Worker(cache, keys, options.capacity(), round * options.threads() + index,
-          requestsPerThread, options.missCostTokens());
-      workers.add(worker);
-      Thread thread = new Thread(worker, "showcase-" + implementation.displayName() + "-" + index);
-      thread.setDaemon(true);
-      threads.add(thread);
-      thread.start();
-    }
-    long total = requestsPerThread * options.threads();
-    long lastLine = start;
-    while (threads.stream().anyMatch(Thread::isAlive)) {
-      threads.get(0).join(PROGRESS_MILLIS);
-      long now = System.nanoTime();
-      if (interactive || now - lastLine >= PROGRESS_LINE_MILLIS * 1_000_000) {
-        printProgress(implementation, workers, total, now - start, false);
-        lastLine = now;
+  private final class Replay {
+    final Implementation implementation;
+    final BenchmarkCache cache;
+    final List<Worker> workers = new ArrayList<>();
+    long requests;
+    long misses;
+    long nanoseconds;
+    /** Requests per second over all threads, one per round. */
+    final List<Double> roundRates = new ArrayList<>();
+
+    /**
+     * @param streams {@link #WARM_UP_STREAMS} or {@link #MEASURED_STREAMS}: selects the threads' key sequences,
+     *     so that the measured rounds do not repeat the warm-up's keys
+     */
+    Replay(Implementation implementation, BenchmarkCache cache, int streams) {
+      this.implementation = implementation;
+      this.cache = cache;
+      for (int index = 0; index < options.threads(); index++) {
+        workers.add(new Worker(cache, keys, options.capacity(), streams * options.threads() + index,
+            options.missCostTokens()));
       }
     }
-    for (Thread thread : threads) {
-      thread.join();
+
+    /** Replays {@code requestsPerThread} requests on each thread, showing progress under the label. */
+    void round(long requestsPerThread, String label) throws InterruptedException {
+      String name = String.format(Locale.ROOT, "%-9s %-9s", implementation.displayName(), label);
+      long missesBefore = workers.stream().mapToLong(worker -> worker.misses).sum();
+      List<Thread> threads = new ArrayList<>();
+      long start = System.nanoTime();
+      for (int index = 0; index < workers.size(); index++) {
+        Worker worker = workers.get(index);
+        worker.published.set(0);
+        worker.publishedMisses.set(0);
+        Thread thread = new Thread(() -> worker.replay(requestsPerThread),
+            "showcase-" + implementation.displayName() + "-" + index);
+        thread.setDaemon(true);
+        threads.add(thread);
+        thread.start();
+      }
+      long total = requestsPerThread * workers.size();
+      long lastLine = start;
+      while (threads.stream().anyMatch(Thread::isAlive)) {
+        threads.get(0).join(PROGRESS_MILLIS);
+        long now = System.nanoTime();
+        if (interactive || now - lastLine >= PROGRESS_LINE_MILLIS * 1_000_000) {
+          printProgress(name, workers, total, now - start, false);
+          lastLine = now;
+        }
+      }
+      for (Thread thread : threads) {
+        thread.join();
+      }
+      long elapsed = System.nanoTime() - start;
+      printProgress(name, workers, total, elapsed, true);
+      requests += total;
+      misses += workers.stream().mapToLong(worker -> worker.misses).sum() - missesBefore;
+      nanoseconds += elapsed;
+      roundRates.add(elapsed == 0 ? 0.0 : total * 1e9 / elapsed);
     }
-    long elapsed = System.nanoTime() - start;
-    printProgress(implementation, workers, total, elapsed, true);
-    long misses = workers.stream().mapToLong(worker -> worker.misses).sum();
-    return new ShowcaseResult(implementation, total, total - misses, elapsed, scanLengths, null);
   }
 
-  private void printProgress(Implementation implementation, List<Worker> workers, long total, long elapsed,
-      boolean done) {
+  private void printProgress(String name, List<Worker> workers, long total, long elapsed, boolean done) {
     long requests = workers.stream().mapToLong(worker -> worker.published.get()).sum();
     long misses = workers.stream().mapToLong(worker -> worker.publishedMisses.get()).sum();
     double percent = 100.0 * requests / total;
     int filled = (int) (percent / 5);
     String line = String.format(Locale.ROOT,
-        "%-9s [%s%s] %5.1f%%  %,12d requests  %,11.0f requests/s  hit rate %5.2f%%",
-        implementation.displayName(), "#".repeat(filled), ".".repeat(20 - filled), percent, requests,
+        "%s [%s%s] %5.1f%%  %,12d requests  %,11.0f requests/s  hit rate %5.2f%%",
+        name, "#".repeat(filled), ".".repeat(20 - filled), percent, requests,
         elapsed == 0 ? 0.0 : requests * 1e9 / elapsed, requests == 0 ? 0.0 : 100.0 * (requests - misses) / requests);
     if (interactive) {
       progress.print("\r" + line + (done ? System.lineSeparator() : ""));
@@ -224,50 +269,59 @@ final class Showcase implements AutoCloseable {
     registry.close();
   }
 
-  /** One replaying thread. Its final counts are read after it has been joined. */
-  private static final class Worker implements Runnable {
+  /**
+   * One replaying thread's state, which continues from one round to the next: a new thread runs each round.
+   * Its counts are read by the showcase's thread after it has joined the round's threads, or, for the progress
+   * line, through the published counters.
+   */
+  private static final class Worker {
     private final BenchmarkCache cache;
     private final KeySpace keys;
     private final int capacity;
-    /** Selects the key sequence and the scan keys: unique to the thread and the round. */
+    /** Selects the key sequence and the scan keys: unique to the thread and to the warm-up or measured rounds. */
     private final int stream;
-    private final long requests;
     private final long missCostTokens;
-    /** Requests done, published every {@link #PUBLISH_INTERVAL} for the progress line. */
+    /** Made by the first round's thread, see {@link #replay}. */
+    private MixedWorkload workload;
+    private long[] loads;
+    private Function<Long, Long> loader;
+    /** This round's requests done, published every {@link #PUBLISH_INTERVAL} for the progress line. */
     final AtomicLong published = new AtomicLong();
-    /** Misses, published with {@link #published}. */
+    /** This round's misses, published with {@link #published}. */
     final AtomicLong publishedMisses = new AtomicLong();
-    /** Written by this thread once, at its end; read by others after join. */
+    /** Misses over every round so far; written by the round's thread at its end, read after it has joined. */
     long misses;
 
-    Worker(BenchmarkCache cache, KeySpace keys, int capacity, int stream, long requests, long missCostTokens) {
+    Worker(BenchmarkCache cache, KeySpace keys, int capacity, int stream, long missCostTokens) {
       this.cache = cache;
       this.keys = keys;
       this.capacity = capacity;
       this.stream = stream;
-      this.requests = requests;
       this.missCostTokens = missCostTokens;
     }
 
-    @Override
-    public void run() {
-      // The state this thread writes on every request is made here, in this thread's allocation buffer, so that
-      // it shares no cache line with another worker's (workers are made one after another by one thread).
-      MixedWorkload workload = new MixedWorkload(keys, capacity, stream);
-      long[] loads = new long[1];
-      Function<Long, Long> loader = key -> {
-        loads[0]++;
-        Blackhole.consumeCPU(missCostTokens);
-        return key;
-      };
+    void replay(long requests) {
+      if (workload == null) {
+        // The state this thread writes on every request is made here, in this thread's allocation buffer, so that
+        // it shares no cache line with another worker's (workers are made one after another by one thread).
+        workload = new MixedWorkload(keys, capacity, stream);
+        long[] counts = new long[1];
+        loads = counts;
+        loader = key -> {
+          counts[0]++;
+          Blackhole.consumeCPU(missCostTokens);
+          return key;
+        };
+      }
+      long loadsBefore = loads[0];
       for (long done = 1; done <= requests; done++) {
         cache.get(workload.nextKey(), loader);
         if (done % PUBLISH_INTERVAL == 0 || done == requests) {
-          publishedMisses.set(loads[0]);
+          publishedMisses.set(loads[0] - loadsBefore);
           published.set(done);
         }
       }
-      misses = loads[0];
+      misses += loads[0] - loadsBefore;
     }
   }
 }

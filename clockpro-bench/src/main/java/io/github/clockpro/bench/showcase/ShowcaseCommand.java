@@ -74,7 +74,7 @@ public final class ShowcaseCommand {
     StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
         "%-9s %9s %14s %12s %24s %16s%n", "cache", "hit rate", "requests/s", "vs clockpro",
         "scan/eviction p50/p99/max", "bytes/entry"));
-    double ours = results.get(0).requestsPerSecond();
+    ShowcaseResult ours = results.get(0);
     for (ShowcaseResult result : results) {
       ScanLengthHistogram scans = result.scanLengths();
       String scanColumn = scans == null
@@ -83,13 +83,15 @@ public final class ShowcaseCommand {
       table.append(String.format(Locale.ROOT, "%-9s %8.2f%% %14s %11.2fx %24s %16.1f%n",
           result.implementation().displayName(), result.hitRatePercent(),
           String.format(Locale.ROOT, "%,.0f", result.requestsPerSecond()),
-          ours == 0 ? 0.0 : result.requestsPerSecond() / ours, scanColumn,
+          result.medianRatioTo(ours), scanColumn,
           result.memory().overheadBytesPerEntry()));
     }
     table.append("bytes/entry: JOL-measured heap a full cache retains per entry, without the Long keys and "
         + "values themselves.\n");
-    table.append("requests/s: clockpro's measured run also records every eviction in its live metrics and its "
-        + "scan histogram; the peers record nothing.\n");
+    table.append(String.format(Locale.ROOT, "requests/s: over all %d measured rounds; vs clockpro: the median, over "
+        + "the rounds, of the cache's requests/s divided by clockpro's in the same round.%n", ours.roundRates().size()));
+    table.append("clockpro's measured rounds also record every eviction in its live metrics and its scan histogram; "
+        + "the peers record nothing.\n");
     return table.toString();
   }
 }
