@@ -18,14 +18,14 @@ public final class SyntheticWorkloads {
    * Returns the built-in workloads.
    *
    * @param scale divides the length of every workload and the sizes it is simulated at; 1 for the full size
-   * @return Zipfian, loop, scan-plus-hot and drifting Zipfian workloads
+   * @return Zipfian, loop, scan-plus-hot, drifting Zipfian and interleaved scanning workloads
    * @throws IllegalArgumentException if {@code scale} is not between 1 and 100
    */
   public static List<Trace> all(int scale) {
     if (scale < 1 || scale > 100) {
       throw new IllegalArgumentException("scale must be between 1 and 100 but was " + scale);
     }
-    return List.of(zipfian(scale), loop(scale), scanAndHot(scale), drift(scale));
+    return List.of(zipfian(scale), loop(scale), scanAndHot(scale), drift(scale), interleaved(scale));
   }
 
   /**
@@ -101,6 +101,35 @@ public final class SyntheticWorkloads {
         "Zipfian over " + hotKeys + " hot keys, a scan of " + scanLength + " new keys after every " + burst
             + " events",
         keys, sizes(scale, 1_000, 2_500, 5_000));
+  }
+
+  /**
+   * Two streams of the showcase's kind, at a tenth of its scale, interleaved in runs as two threads' requests
+   * reach a shared cache when each thread runs for a while on its own: each stream is Zipfian (exponent 0.99)
+   * over the same 100,000 keys, interrupted after every 5,000 of its events by a scan of 1,000 keys never seen
+   * before, and the trace takes 300 events from one stream, then 300 from the other, over 1,000,000 events. A
+   * run of one stream's scan is longer than a small cold allocation, so it can flush pages that the other
+   * stream admitted just before.
+   */
+  static Trace interleaved(int scale) {
+    int keyCount = 100_000 / scale;
+    int burst = Math.max(1, 5_000 / scale);
+    int scanLength = Math.max(1, 1_000 / scale);
+    int run = Math.max(1, 300 / scale);
+    long[] keys = new long[1_000_000 / scale];
+    ZipfianGenerator zipfian = new ZipfianGenerator(keyCount, ZipfianGenerator.DEFAULT_EXPONENT);
+    SplittableRandom[] randoms = {new SplittableRandom(SEED + 3), new SplittableRandom(SEED + 4)};
+    long[] nextScanKeys = {1L << 40, 2L << 40};
+    int[] positions = new int[2];
+    for (int index = 0; index < keys.length; index++) {
+      int stream = (index / run) % 2;
+      int position = positions[stream]++ % (burst + scanLength);
+      keys[index] = position < burst ? scramble(zipfian.next(randoms[stream])) : nextScanKeys[stream]++;
+    }
+    return new Trace("synthetic-interleaved",
+        "two streams, each Zipfian over " + keyCount + " keys with a scan of " + scanLength + " new keys after "
+            + "every " + burst + " events, interleaved in runs of " + run + " events",
+        keys, sizes(scale, 5_000, 10_000, 20_000));
   }
 
   private static List<Integer> sizes(int scale, int... fullSizes) {
