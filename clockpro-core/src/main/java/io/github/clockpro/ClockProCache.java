@@ -640,7 +640,7 @@ public final class ClockProCache<K, V> {
 
     // Prefetch: read, without the lock, what the critical section will most likely touch first, and discard it.
     Node<K, V> candidate = policy.peekColdHand();
-    long seen = policy.prefetch(node.hash, candidate);
+    long seen = policy.prefetch(node, candidate);
     if (candidate != null) {
       seen += data.prefetch(candidate.hash);
     }

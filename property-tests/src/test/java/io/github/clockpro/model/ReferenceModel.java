@@ -20,9 +20,10 @@ import java.util.function.ToIntFunction;
  *   <li>Two clocks, as lists whose first element is under the hand: the hot pages, and the resident cold pages.
  *       A page placed "at the head" (admitted, promoted, demoted, or spared by a hand) is appended to its list
  *       and receives the next <em>stamp</em>, a logical time.
- *   <li>The history of non-resident cold pages: a first-in first-out list of records (key hash, stamp, whether
- *       the page had been referenced), and a map from each hash to its newest record. A record is <em>live</em>
- *       while the map points to it. Before a record is added, the oldest are dropped while the list holds the
+ *   <li>The history of non-resident cold pages: a first-in first-out list of records (key fingerprint, stamp,
+ *       whether the page had been referenced), and a map from each fingerprint to its newest record. A key's
+ *       fingerprint is its hash, except for a {@code Long} key: the MurmurHash3 finalizer of its value, cut to
+ *       its low 32 bits. A record is <em>live</em> while the map points to it. Before a record is added, the oldest are dropped while the list holds the
  *       history's limit or more, at most three of them.
  *   <li>The history's limit, from a quarter of {@code maximumSize} (at least 1) to all of it, starting at all
  *       of it. A page that a history hit made hot is <em>returned</em>; when the hot hand first reaches it, it
@@ -258,7 +259,7 @@ public final class ReferenceModel<K> {
     if (copyCarries != null) {
       return;
     }
-    int hash = historyHash(key);
+    int hash = hashFunction.applyAsInt(key);
     long scrambled = Integer.toUnsignedLong((hash + 0x3C6EF372) * 0x9E3779B9);
     if (scrambled >= 1L << (32 - samplingShift)) {
       return;
@@ -298,7 +299,7 @@ public final class ReferenceModel<K> {
   /* ---------------- Admission ---------------- */
 
   private void admit(Page<K> page, boolean roomWasFree) {
-    int hash = historyHash(page.key);
+    int hash = fingerprint(page.key);
     Ghost ghost = newestGhost.remove(hash);
     if (ghost != null) {
       if (inTestPeriod(ghost.stamp())) {
@@ -368,7 +369,7 @@ public final class ReferenceModel<K> {
     resident.remove(victim.key);
     (victim.isHot() ? hot : cold).remove(victim);
     if (wasInTest) {
-      adjustColdTarget(-remember(new Ghost(historyHash(victim.key), victim.stamp, victim.counter > 0)));
+      adjustColdTarget(-remember(new Ghost(fingerprint(victim.key), victim.stamp, victim.counter > 0)));
     }
     if (!hot.isEmpty()) {
       adjustColdTarget(-expireOlderThan(hot.getFirst().stamp));
@@ -482,9 +483,19 @@ public final class ReferenceModel<K> {
     return false;
   }
 
-  /** The history identifies a key by its hash alone: keys with equal hashes share one record. */
-  private int historyHash(K key) {
-    return hashFunction.applyAsInt(key);
+  /**
+   * The history identifies a key by its fingerprint alone: keys with equal fingerprints share one record. A
+   * {@code Long}'s hash folds its two halves onto each other; its fingerprint mixes all 64 bits instead.
+   */
+  private int fingerprint(K key) {
+    if (!(key instanceof Long)) {
+      return hashFunction.applyAsInt(key);
+    }
+    long bits = (Long) key;
+    for (long multiplier : new long[] {0xFF51AFD7ED558CCDL, 0xC4CEB9FE1A85EC53L}) {
+      bits = (bits ^ (bits >>> 33)) * multiplier;
+    }
+    return (int) (bits ^ (bits >>> 33));
   }
 
   /* ---------------- Small steps ---------------- */
