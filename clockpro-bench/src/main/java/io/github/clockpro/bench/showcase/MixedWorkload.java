@@ -20,7 +20,21 @@ final class MixedWorkload {
   private final SplittableRandom random;
   private final int burstLength;
   private final int scanLength;
-  /** The next scan key; each thread has its own range above the key space. */
+  /**
+   * The streams whose scan keys are kept apart: a stream's scan keys are the key space's size plus its stream
+   * index plus multiples of this, 512 being the streams {@link io.github.clockpro.bench.workload.ThreadSeeds}
+   * keeps independent (two runs of up to 256 threads).
+   */
+  static final int SCAN_KEY_STRIDE = 512;
+
+  /**
+   * The next scan key. Each stream's scan keys are distinct from every other stream's and from the key space,
+   * and so are their hash codes while they stay below 2<sup>32</sup>: for each stream, the first eight million
+   * or so scan keys, some fifty million requests of a thread. (Ranges set apart in the high bits, as this
+   * workload first had, share hash codes, since {@code Long.hashCode()} folds the high half onto the low: a
+   * scan key then collided with another thread's, which every cache's frequency or history records by hash
+   * code, and the workload was no longer the scans of new keys it says it is.)
+   */
   private long nextScanKey;
   /** Requests left in the current Zipfian burst, then in the current scan. */
   private int remainingInBurst;
@@ -29,16 +43,20 @@ final class MixedWorkload {
   /**
    * @param keys the shared Zipfian key space
    * @param capacity the cache's maximum size
-   * @param stream selects the seed and the scan keys; each thread of a run has its own, and so does each run of
-   *     the same cache, so that no two sequences that meet in one cache repeat each other
+   * @param stream selects the seed and the scan keys, from 0 to {@code SCAN_KEY_STRIDE - 1}; each thread of a run
+   *     has its own, and so does each run of the same cache, so that no two sequences that meet in one cache
+   *     repeat each other
    */
   MixedWorkload(KeySpace keys, int capacity, int stream) {
+    if (stream < 0 || stream >= SCAN_KEY_STRIDE) {
+      throw new IllegalArgumentException("stream must be from 0 to " + (SCAN_KEY_STRIDE - 1) + " but was " + stream);
+    }
     this.keys = keys;
     this.zipfian = new ZipfianGenerator(keys.size(), ZipfianGenerator.DEFAULT_EXPONENT);
     this.random = ThreadSeeds.generator(stream);
     this.scanLength = Math.max(1, capacity / 10);
     this.burstLength = 5 * scanLength;
-    this.nextScanKey = keys.size() + ((long) stream << 40);
+    this.nextScanKey = keys.size() + stream;
     this.remainingInBurst = burstLength;
   }
 
@@ -55,6 +73,8 @@ final class MixedWorkload {
     if (remainingInScan == 0) {
       remainingInBurst = burstLength;
     }
-    return nextScanKey++;
+    long key = nextScanKey;
+    nextScanKey += SCAN_KEY_STRIDE;
+    return key;
   }
 }
