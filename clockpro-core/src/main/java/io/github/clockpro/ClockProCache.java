@@ -230,7 +230,7 @@ public final class ClockProCache<K, V> {
   public V get(K key, Function<? super K, ? extends V> loader) {
     requireNonNull(key, "key");
     requireNonNull(loader, "loader");
-    int hash = key.hashCode();
+    int hash = NodeTable.hash(key);
     Node<K, V> node = data.get(key, hash);
     if (node != null && !node.loading) {
       reference(node);
@@ -419,7 +419,7 @@ public final class ClockProCache<K, V> {
   V computeIfAbsentQuietly(K key, Function<? super K, ? extends V> loader) {
     requireNonNull(key, "key");
     requireNonNull(loader, "mappingFunction");
-    int hash = key.hashCode();
+    int hash = NodeTable.hash(key);
     Node<K, V> node = data.get(key, hash);
     if (node != null && !node.loading) {
       reference(node);
@@ -435,7 +435,7 @@ public final class ClockProCache<K, V> {
   V write(K key, V value, boolean onlyIfAbsent, boolean countPut) {
     requireNonNull(key, "key");
     requireNonNull(value, "value");
-    int hash = key.hashCode();
+    int hash = NodeTable.hash(key);
     for (;;) {
       Node<K, V> node = data.get(key, hash);
       if (node == null) {
@@ -485,7 +485,7 @@ public final class ClockProCache<K, V> {
   V replace(K key, Object expected, V value) {
     requireNonNull(key, "key");
     requireNonNull(value, "value");
-    int hash = key.hashCode();
+    int hash = NodeTable.hash(key);
     for (;;) {
       Node<K, V> node = data.get(key, hash);
       if (node == null) {
@@ -520,7 +520,7 @@ public final class ClockProCache<K, V> {
 
   /** Removes the key's entry; returns its value, or {@code null} if absent. */
   V remove(Object key) {
-    int hash = requireNonNull(key, "key").hashCode();
+    int hash = NodeTable.hash(requireNonNull(key, "key"));
     if (data.get(key, hash) == null) {
       return null;
     }
@@ -545,7 +545,7 @@ public final class ClockProCache<K, V> {
 
   /** Removes the key's entry if its value equals {@code expected}. */
   boolean remove(Object key, Object expected) {
-    int hash = requireNonNull(key, "key").hashCode();
+    int hash = NodeTable.hash(requireNonNull(key, "key"));
     if (expected == null || data.get(key, hash) == null) {
       return false;
     }
@@ -640,7 +640,7 @@ public final class ClockProCache<K, V> {
 
     // Prefetch: read, without the lock, what the critical section will most likely touch first, and discard it.
     Node<K, V> candidate = policy.peekColdHand();
-    long seen = policy.prefetch(node, candidate);
+    long seen = policy.prefetch(node.hash, candidate);
     if (candidate != null) {
       seen += data.prefetch(candidate.hash);
     }

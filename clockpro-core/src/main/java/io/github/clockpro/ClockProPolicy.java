@@ -231,25 +231,23 @@ final class ClockProPolicy<K, V> {
   }
 
   /**
-   * Reads, without the eviction lock, the memory that admitting this node will most likely touch first, so that
-   * the critical section finds it in the processor's cache: the likely victim {@code candidate} (the node under
-   * the cold hand, from {@link #peekColdHand}), its key where the history's fingerprint reads it, and the node
-   * after it, the node under the hot hand, and the history's table slots for the admitted key's fingerprint, the
-   * candidate's and the oldest record's. These are
+   * Reads, without the eviction lock, the memory that admitting a node with this hash will most likely touch
+   * first, so that the critical section finds it in the processor's cache: the likely victim {@code candidate}
+   * (the node under the cold hand, from {@link #peekColdHand}) and the one after it, the node under the hot hand,
+   * and the history's table slots for the new hash, the candidate's hash and the oldest record. These are
    * scattered lines of a large heap; read in the critical section one after another, their misses were a large
    * part of it. Read here together, before the lock, they overlap each other, and the lock is held for less time.
    *
    * <p>Returns the sum of the values read. It means nothing, but the caller must use it (compare it with
    * something), or the JIT would discard the loads as dead. The reads race with the lock holder's writes; every
-   * reference read is checked for null and every index bounded by its array, and a node's key and hash are final,
-   * so a stale view costs nothing but a useless load.
+   * reference read is checked for null and every index bounded by its array, so a stale view costs nothing but
+   * a useless load.
    */
-  long prefetch(Node<K, V> admitted, Node<K, V> candidate) {
-    int fingerprint = NonResidentSet.fingerprint(admitted.key, admitted.hash);
+  long prefetch(int hash, Node<K, V> candidate) {
     if (candidate == null) {
-      return nonResident.prefetch(fingerprint, fingerprint);
+      return nonResident.prefetch(hash, hash);
     }
-    long seen = nonResident.prefetch(fingerprint, NonResidentSet.fingerprint(candidate.key, candidate.hash));
+    long seen = nonResident.prefetch(hash, candidate.hash);
     Node<K, V> following = candidate.next;
     if (following != null) {
       seen += following.stamp;
@@ -268,7 +266,7 @@ final class ClockProPolicy<K, V> {
 
   /** Places an admitted node: hot, or cold in its test period. */
   private void place(Node<K, V> node, boolean roomWasFree) {
-    long ghost = nonResident.take(NonResidentSet.fingerprint(node.key, node.hash));
+    long ghost = nonResident.take(node.hash);
     if (ghost != NonResidentSet.ABSENT) {
       long ghostStamp = nonResident.stampIn(ghost);
       if (inTest(ghostStamp)) {
@@ -355,7 +353,7 @@ final class ClockProPolicy<K, V> {
     boolean referenced = victim.frequency > 0;
     remove(victim);
     if (inTest) {
-      adjustColdTarget(-nonResident.add(NonResidentSet.fingerprint(victim.key, victim.hash), stamp, referenced));
+      adjustColdTarget(-nonResident.add(victim.hash, stamp, referenced));
     }
     Node<K, V> hotHand = hot.hand();
     if (hotHand != null) {

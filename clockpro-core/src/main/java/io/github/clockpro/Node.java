@@ -98,7 +98,7 @@ final class Node<K, V> {
   }
 
   final K key;
-  /** The key's {@code hashCode()}, taken once: the table's hash and the non-resident history's. */
+  /** The key's hash ({@link NodeTable#hash}), taken once: the table's hash and the non-resident history's. */
   final int hash;
   volatile V value;
   /** The next node in this node's bin of the {@link NodeTable}; see the class comment. */

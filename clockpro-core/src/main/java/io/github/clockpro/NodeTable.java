@@ -20,7 +20,7 @@ import java.util.NoSuchElementException;
  *   <li>Iterators are weakly consistent: they return every node that stays mapped throughout the iteration
  *       exactly once, and may or may not return nodes added or removed meanwhile.
  *   <li>No user code runs inside the table except {@code equals} of keys, in {@link #get}. Hashes are the key's
- *       {@code hashCode()}, taken once when the node is made.
+ *       {@link #hash}, taken once when the node is made.
  * </ul>
  *
  * <h2>Design</h2>
@@ -81,21 +81,47 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
     table = newTable(length);
   }
 
-  /** Spreads the higher bits of a key's hash code into the lower bits the table indexes by. */
+  /**
+   * The hash the cache takes of a key, once per operation, and keeps in its node: for this table, for the
+   * non-resident history, which records keys by it alone, and for the carry trial's sample. It is the key's
+   * {@code hashCode()}, except for a {@link Long} with high bits set. {@code Long.hashCode()} is the low half of the
+   * value XOR its high half, so keys that differ in their high bits, such as {@code (tenant << 40) + id} or ranges
+   * that the threads of one application take, share hash codes by the thousand: key {@code n} of one range and key
+   * {@code n ^ d} of another, for a {@code d} fixed by the two ranges. The table tells them apart by
+   * {@code equals}; the history cannot, and one range's evicted keys came back as false history hits on
+   * another's misses, each made hot at a hot page's expense (see "Hashes of Long keys" in docs/design.md). Here
+   * the high half is first mixed (the 32-bit finalizer of MurmurHash3, which maps 0 to 0), so that {@code d}
+   * is far from the small differences of sequential keys. Keys below 2<sup>32</sup> keep their
+   * {@code hashCode()}, and with it the table's layout. Equal keys have equal hashes.
+   *
+   * @param key the key; not null
+   */
+  static int hash(Object key) {
+    if (key instanceof Long value) {
+      long bits = value;
+      int high = (int) (bits >>> 32);
+      high = (high ^ (high >>> 16)) * 0x85EB_CA6B;
+      high = (high ^ (high >>> 13)) * 0xC2B2_AE35;
+      return (int) bits ^ high ^ (high >>> 16);
+    }
+    return key.hashCode();
+  }
+
+  /** Spreads the higher bits of a key's hash into the lower bits the table indexes by. */
   static int spread(int hash) {
     return hash ^ (hash >>> 16);
   }
 
   /** Returns the node mapped for the key, or {@code null}; hashes the key. */
   Node<K, V> get(Object key) {
-    return get(key, key.hashCode());
+    return get(key, hash(key));
   }
 
   /**
    * Returns the node mapped for the key, or {@code null}.
    *
    * @param key the key; not null
-   * @param hash the key's {@code hashCode()}
+   * @param hash the key's {@link #hash}
    */
   Node<K, V> get(Object key, int hash) {
     int index = spread(hash);

@@ -1,15 +1,14 @@
 package io.github.clockpro;
 
 /**
- * The non-resident history: fingerprints of recently evicted cold keys that were in their test period, each
- * with the logical time it was last placed at the head of the cold clock and whether it had been referenced
- * (below the promotion threshold) when it was evicted.
+ * The non-resident history: hashes of recently evicted cold keys that were in their test period, each with the
+ * logical time it was last placed at the head of the cold clock and whether it had been referenced (below the
+ * promotion threshold) when it was evicted.
  *
- * <p>Holds no key or value objects, only 32-bit fingerprints ({@link #fingerprint}), so evicted data can be
- * garbage collected. Two keys with the same fingerprint share one history entry: a miss on one may count as a
- * test-period hit of the other, which makes it hot at the expense of a hot page. That costs accuracy, never
- * correctness; for keys whose fingerprints rarely collide, a little. The methods below take and compare
- * fingerprints, and call them hashes.
+ * <p>Holds no key or value objects, only 32-bit key hashes ({@link NodeTable#hash}), so evicted data can be
+ * garbage collected. Two keys with the same hash share one history entry: a miss on one may count as a
+ * test-period hit of the other, which makes it hot at a hot page's expense. That costs accuracy, never
+ * correctness; little where hashes rarely collide, which is why a {@code Long} key's hash mixes all its bits.
  *
  * <h2>Design</h2>
  * Each insertion is one long, its <em>record</em>: the hash in the high half; in the low half the stamp's low 30
@@ -100,28 +99,6 @@ final class NonResidentSet {
     int ringLength = Math.min(MINIMUM_LENGTH, capacity);
     this.ring = new long[ringLength];
     this.table = new long[MINIMUM_LENGTH];
-  }
-
-  /**
-   * The history's fingerprint of a key: its hash code, except for a {@link Long}, whose 64 bits are mixed down to
-   * 32. {@code Long.hashCode()} folds the high half onto the low half, so keys that differ in their high bits,
-   * such as {@code (tenant << 40) + id} or ranges that threads of one application take, share hash codes by the
-   * thousand; recorded by hash code, one range's evicted keys came back as false history hits on another range's
-   * misses. With two threads scanning such ranges, that cost about four points of hit rate (see "Fingerprints of
-   * the history" in docs/design.md). Equal keys have equal fingerprints, as they have equal hash codes. The
-   * mixer is the finalizer of the MurmurHash3 family, a bijection of 64-bit values.
-   *
-   * @param key the key, which only the policy's nodes hold
-   * @param hash the key's {@code hashCode()}
-   */
-  static int fingerprint(Object key, int hash) {
-    if (key instanceof Long value) {
-      long mixed = value;
-      mixed = (mixed ^ (mixed >>> 33)) * 0xFF51_AFD7_ED55_8CCDL;
-      mixed = (mixed ^ (mixed >>> 33)) * 0xC4CE_B9FE_1A85_EC53L;
-      return (int) (mixed ^ (mixed >>> 33));
-    }
-    return hash;
   }
 
   /** The number of live entries. */

@@ -22,8 +22,9 @@ import java.util.function.ToIntFunction;
  *       and receives the next <em>stamp</em>, a logical time.
  *   <li>The history of non-resident cold pages: a first-in first-out list of records (key fingerprint, stamp,
  *       whether the page had been referenced), and a map from each fingerprint to its newest record. A key's
- *       fingerprint is its hash, except for a {@code Long} key: the MurmurHash3 finalizer of its value, cut to
- *       its low 32 bits. A record is <em>live</em> while the map points to it. Before a record is added, the oldest are dropped while the list holds the
+ *       fingerprint is its hash, except for a {@code Long} key: its low half XOR the MurmurHash3 32-bit
+ *       finalizer of its high half. The carry trial samples keys by fingerprint too. A record is <em>live</em>
+ *       while the map points to it. Before a record is added, the oldest are dropped while the list holds the
  *       history's limit or more, at most three of them.
  *   <li>The history's limit, from a quarter of {@code maximumSize} (at least 1) to all of it, starting at all
  *       of it. A page that a history hit made hot is <em>returned</em>; when the hot hand first reaches it, it
@@ -37,7 +38,7 @@ import java.util.function.ToIntFunction;
  *       most references the hot hand leaves a spared page for its next revolution), starting at 0.
  *   <li>The carry trial: whether the hot hand may carry at all. Two smaller models of the same policy, keyed by
  *       hash, one that always may carry and one that never may, see every reference and insert of the keys
- *       whose scrambled hash ({@code (hash + 0x3C6EF372) * 0x9E3779B9}, as an unsigned 32-bit number) has its
+ *       whose scrambled fingerprint ({@code (hash + 0x3C6EF372) * 0x9E3779B9}, unsigned 32-bit) has its
  *       top {@code samplingShift} bits clear. The shift is the largest from 2 to 10 that leaves them 512 pages or
  *       more, else 2; they hold {@code maximumSize >> samplingShift} pages (at least one). Each time they have
  *       seen that many samples, the model may carry exactly when the first has hit more often than the second
@@ -144,7 +145,8 @@ public final class ReferenceModel<K> {
   /**
    * @param maximumSize the most resident pages
    * @param scanLimit the most pages one insert may examine
-   * @param hashFunction the key hash the history records (the cache uses {@code hashCode()})
+   * @param hashFunction the key hash, for keys other than {@code Long} (the cache uses {@code hashCode()}); the
+   *     history records and the carry trial samples keys by their fingerprint, which is this hash for them
    */
   public ReferenceModel(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction) {
     this(maximumSize, scanLimit, hashFunction, null);
@@ -259,7 +261,7 @@ public final class ReferenceModel<K> {
     if (copyCarries != null) {
       return;
     }
-    int hash = hashFunction.applyAsInt(key);
+    int hash = fingerprint(key);
     long scrambled = Integer.toUnsignedLong((hash + 0x3C6EF372) * 0x9E3779B9);
     if (scrambled >= 1L << (32 - samplingShift)) {
       return;
@@ -485,17 +487,21 @@ public final class ReferenceModel<K> {
 
   /**
    * The history identifies a key by its fingerprint alone: keys with equal fingerprints share one record. A
-   * {@code Long}'s hash folds its two halves onto each other; its fingerprint mixes all 64 bits instead.
+   * {@code Long}'s hash code XORs its two halves; its fingerprint XORs the low half with the MurmurHash3 32-bit
+   * finalizer of the high half, which is the hash code again when the high half is zero.
    */
   private int fingerprint(K key) {
     if (!(key instanceof Long)) {
       return hashFunction.applyAsInt(key);
     }
     long bits = (Long) key;
-    for (long multiplier : new long[] {0xFF51AFD7ED558CCDL, 0xC4CEB9FE1A85EC53L}) {
-      bits = (bits ^ (bits >>> 33)) * multiplier;
-    }
-    return (int) (bits ^ (bits >>> 33));
+    int mixed = (int) (bits >>> 32);
+    mixed ^= mixed >>> 16;
+    mixed *= 0x85EBCA6B;
+    mixed ^= mixed >>> 13;
+    mixed *= 0xC2B2AE35;
+    mixed ^= mixed >>> 16;
+    return (int) bits ^ mixed;
   }
 
   /* ---------------- Small steps ---------------- */

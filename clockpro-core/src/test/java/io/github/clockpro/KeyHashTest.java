@@ -6,25 +6,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** The history's fingerprints of keys: {@link NonResidentSet#fingerprint}. */
-class HistoryFingerprintTest {
+/** The hash the cache takes of a key, {@link NodeTable#hash}, which its history records keys by. */
+class KeyHashTest {
 
   @Test
   void shouldTellApartLongKeysWhoseHashCodesCollide() {
     long low = 12_345;
     long high = (1L << 40) + (low ^ 256); // Long.hashCode folds the high half onto the low: the same hash code
     assertEquals(Long.hashCode(low), Long.hashCode(high));
-    assertNotEquals(NonResidentSet.fingerprint(low, Long.hashCode(low)),
-        NonResidentSet.fingerprint(high, Long.hashCode(high)));
+    assertNotEquals(NodeTable.hash(low), NodeTable.hash(high));
   }
 
   @Test
-  void shouldGiveEqualKeysEqualFingerprintsAndOtherKeysTheirHashCode() {
-    Long key = 1L << 40;
-    assertEquals(NonResidentSet.fingerprint(key, key.hashCode()),
-        NonResidentSet.fingerprint(Long.valueOf(1L << 40), key.hashCode()));
-    assertEquals("clockpro".hashCode(), NonResidentSet.fingerprint("clockpro", "clockpro".hashCode()));
-    assertEquals(77, NonResidentSet.fingerprint(77, 77));
+  void shouldGiveEqualKeysEqualHashesAndOtherKeysTheirHashCode() {
+    assertEquals(NodeTable.hash(1L << 40), NodeTable.hash(Long.valueOf(1L << 40)));
+    for (long key : new long[] {0, 1, 12_345, Integer.MAX_VALUE, 0xFFFF_FFFFL, -1, Long.MIN_VALUE}) {
+      if (key >>> 32 == 0) {
+        assertEquals(Long.hashCode(key), NodeTable.hash(key), "a key below 2^32 keeps its hash code: " + key);
+      }
+    }
+    assertEquals("clockpro".hashCode(), NodeTable.hash("clockpro"));
+    assertEquals(77, NodeTable.hash(77));
   }
 
   @Test
