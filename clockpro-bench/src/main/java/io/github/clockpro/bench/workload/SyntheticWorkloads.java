@@ -107,9 +107,14 @@ public final class SyntheticWorkloads {
    * Two streams of the showcase's kind, at a tenth of its scale, interleaved in runs as two threads' requests
    * reach a shared cache when each thread runs for a while on its own: each stream is Zipfian (exponent 0.99)
    * over the same 100,000 keys, interrupted after every 5,000 of its events by a scan of 1,000 keys never seen
-   * before, and the trace takes 300 events from one stream, then 300 from the other, over 1,000,000 events. A
-   * run of one stream's scan is longer than a small cold allocation, so it can flush pages that the other
-   * stream admitted just before.
+   * before, and the trace takes 300 events from one stream, then 300 from the other, over 1,000,000 events.
+   *
+   * <p>Each stream scans a range of its own set apart in the high bits ({@code 1 << 40} and {@code 2 << 40}), as
+   * keys such as {@code (tenant << 40) + id} are. {@code Long.hashCode()} folds the high half onto the low, so
+   * the two ranges' keys share hash codes, key {@code n} of one with key {@code n ^ 768} of the other: a cache
+   * that records evicted or counted keys by hash code alone takes one stream's scan keys for the other's. The
+   * runs put the two scans at different times, as two threads' scans fall, so that one stream's records are
+   * still there when the other reaches their hash codes.
    */
   static Trace interleaved(int scale) {
     int keyCount = 100_000 / scale;
@@ -128,7 +133,8 @@ public final class SyntheticWorkloads {
     }
     return new Trace("synthetic-interleaved",
         "two streams, each Zipfian over " + keyCount + " keys with a scan of " + scanLength + " new keys after "
-            + "every " + burst + " events, interleaved in runs of " + run + " events",
+            + "every " + burst + " events in a range of its own whose hash codes collide with the other's, "
+            + "interleaved in runs of " + run + " events",
         keys, sizes(scale, 5_000, 10_000, 20_000));
   }
 
