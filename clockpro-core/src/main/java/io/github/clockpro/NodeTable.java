@@ -84,10 +84,10 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
   /**
    * The hash the cache takes of a key, once per operation, and keeps in its node: for this table, for the
    * non-resident history, which records keys by it alone, and for the carry trial's sample. It is the key's
-   * {@code hashCode()}, except for a {@link Long} with high bits set. {@code Long.hashCode()} is the low half of the
-   * value XOR its high half, so keys that differ in their high bits, such as {@code (tenant << 40) + id} or ranges
-   * that the threads of one application take, share hash codes by the thousand: key {@code n} of one range and key
-   * {@code n ^ d} of another, for a {@code d} fixed by the two ranges. The table tells them apart by
+   * {@code hashCode()}, except for a {@link Long} with high bits set. {@code Long.hashCode()} is the low half of
+   * the value XOR its high half, so keys that differ in their high bits, such as {@code (tenant << 40) + id} or
+   * ranges that the threads of one application take, share hash codes by the thousand: key {@code n} of one range
+   * and key {@code n ^ d} of another, for a {@code d} fixed by the two ranges. The table tells them apart by
    * {@code equals}; the history cannot, and one range's evicted keys came back as false history hits on
    * another's misses, each made hot at a hot page's expense (see "Hashes of Long keys" in docs/design.md). Here
    * the high half is first mixed (the 32-bit finalizer of MurmurHash3, which maps 0 to 0), so that {@code d}

@@ -8,7 +8,7 @@ package io.github.clockpro;
  * <p>Holds no key or value objects, only 32-bit key hashes ({@link NodeTable#hash}), so evicted data can be
  * garbage collected. Two keys with the same hash share one history entry: a miss on one may count as a
  * test-period hit of the other, which makes it hot at a hot page's expense. That costs accuracy, never
- * correctness; little where hashes rarely collide, which is why a {@code Long} key's hash mixes all its bits.
+ * correctness; little where hashes rarely collide, which is why a {@code Long} key's hash mixes its high half.
  *
  * <h2>Design</h2>
  * Each insertion is one long, its <em>record</em>: the hash in the high half; in the low half the stamp's low 30

@@ -88,8 +88,9 @@ public final class ShowcaseCommand {
     }
     table.append("bytes/entry: JOL-measured heap a full cache retains per entry, without the Long keys and "
         + "values themselves.\n");
-    table.append(String.format(Locale.ROOT, "requests/s: over all %d measured rounds; vs clockpro: the median, over "
-        + "the rounds, of the cache's requests/s divided by clockpro's in the same round.%n", ours.roundRates().size()));
+    table.append(String.format(Locale.ROOT, "requests/s: over all %d measured rounds; vs clockpro: the median, "
+        + "over the rounds, of the cache's requests/s divided by clockpro's in the same round.%n",
+        ours.roundRates().size()));
     table.append("clockpro's measured rounds also record every eviction in its live metrics and its scan histogram; "
         + "the peers record nothing.\n");
     return table.toString();
