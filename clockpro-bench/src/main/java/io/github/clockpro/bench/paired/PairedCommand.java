@@ -10,11 +10,13 @@ import java.util.Set;
 /**
  * {@code paired}: clockpro against Caffeine and cache2k, each JVM measuring all three in rounds of equal bursts
  * whose order rotates, with the ratio of throughputs taken round by round (see {@link PairedComparison}); by
- * default in five forked JVMs whose rounds are pooled (see {@link PairedForks}).
+ * default in four forked JVMs whose rounds are pooled (see {@link PairedForks}); an even number, so that every
+ * second fork's reversed creation order balances the others'.
  *
  * <pre>
  * paired [--workload zipfian|hits|random] [--capacity N] [--factor N] [--miss-cost N] [--hit-rate N]
  *        [--threads N] [--forks N] [--rounds N] [--warmup-rounds N] [--burst-millis N] [--result-file FILE]
+ *        [--reverse-creation]
  * </pre>
  *
  * {@code --miss-cost} is the read-through loader's cost in {@code Blackhole.consumeCPU} tokens, 1000 by default as
@@ -25,14 +27,15 @@ import java.util.Set;
  * it applies to {@code random} only, and {@code random} takes neither {@code --factor} nor {@code --miss-cost}.
  *
  * {@code --forks 0} runs the comparison in this JVM; {@code --result-file} also writes the result there, for the
- * JVM that forked this one.
+ * JVM that forked this one. {@code --reverse-creation} builds the drivers in the reverse order, as every second
+ * fork does (see "Creation order" in {@link PairedComparison}).
  */
 public final class PairedCommand {
 
   /** The usage line printed on errors. */
   public static final String USAGE = "paired [--workload zipfian|hits|random] [--capacity 100000] [--factor 10] "
-      + "[--miss-cost 1000] [--hit-rate 50] [--threads 2] [--forks 5] [--rounds 5] [--warmup-rounds 3] "
-      + "[--burst-millis 1000] [--result-file FILE]";
+      + "[--miss-cost 1000] [--hit-rate 50] [--threads 2] [--forks 4] [--rounds 5] [--warmup-rounds 3] "
+      + "[--burst-millis 1000] [--result-file FILE] [--reverse-creation]";
 
   private PairedCommand() {}
 
@@ -46,12 +49,13 @@ public final class PairedCommand {
   public static void run(String[] arguments) throws InterruptedException, IOException {
     Arguments parsed = parse(arguments);
     PairedWorkload workload = workload(parsed);
-    int forks = parsed.intValue("forks", 5, 0, 100);
+    int forks = parsed.intValue("forks", 4, 0, 100);
     int rounds = parsed.intValue("rounds", 5, 1, 10_000);
     int warmupRounds = parsed.intValue("warmup-rounds", 3, 0, 10_000);
     long burstMillis = parsed.longValue("burst-millis", 1_000, 1, 600_000);
     PairedResult result = forks == 0
-        ? new PairedComparison(workload, rounds, warmupRounds, burstMillis).run(System.out)
+        ? new PairedComparison(workload, rounds, warmupRounds, burstMillis, parsed.flag("reverse-creation"))
+            .run(System.out)
         : PairedForks.run(workload, forks, rounds, warmupRounds, burstMillis);
     String resultFile = parsed.value("result-file", null);
     if (resultFile != null) {
@@ -63,7 +67,7 @@ public final class PairedCommand {
   /** Parses the command's options; {@link PairedForks} passes a fork the same ones. */
   static Arguments parse(String[] arguments) {
     return Arguments.parse("paired", arguments, Set.of("workload", "capacity", "factor", "miss-cost", "hit-rate",
-        "threads", "forks", "rounds", "warmup-rounds", "burst-millis", "result-file"), Set.of());
+        "threads", "forks", "rounds", "warmup-rounds", "burst-millis", "result-file"), Set.of("reverse-creation"));
   }
 
   /**

@@ -10,6 +10,7 @@ import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -32,6 +33,15 @@ import java.util.Map;
  * classes per implementation, compiled and profiled apart, as in separate JVMs. The heap, the JIT threads and the
  * machine are shared, which is the point. The thread that builds a driver or runs its burst has that driver's
  * loader as its context class loader, for libraries that look up services through it.
+ *
+ * <h2>Creation order</h2>
+ * The drivers are built one after another, each building its cache (and, for 100% hits, filling it), and the
+ * order in which they were built shows in their bursts: in scratch runs of the hits workload, whichever
+ * implementation was built first ran its bursts markedly faster than it did when built last, and the same
+ * build of one implementation against itself differed by as much, with the bursts' order rotating as here.
+ * So a comparison can build the drivers in reverse order ({@code reverseCreation}), and {@link PairedForks}
+ * reverses every second fork: over an even number of forks, each implementation is built before each other one
+ * in half of them.
  */
 public final class PairedComparison {
 
@@ -39,8 +49,11 @@ public final class PairedComparison {
   private final int rounds;
   private final int warmupRounds;
   private final long burstMillis;
+  private final boolean reverseCreation;
 
   /**
+   * A comparison that builds the drivers in the order of {@link Implementation#CONCURRENT}.
+   *
    * @param workload what to measure
    * @param rounds measured rounds; at least 1
    * @param warmupRounds rounds run first and not counted; at least 0
@@ -48,6 +61,20 @@ public final class PairedComparison {
    * @throws IllegalArgumentException naming the first argument out of range
    */
   public PairedComparison(PairedWorkload workload, int rounds, int warmupRounds, long burstMillis) {
+    this(workload, rounds, warmupRounds, burstMillis, false);
+  }
+
+  /**
+   * @param workload what to measure
+   * @param rounds measured rounds; at least 1
+   * @param warmupRounds rounds run first and not counted; at least 0
+   * @param burstMillis the length of one burst; at least 1
+   * @param reverseCreation whether to build the drivers in the reverse order of {@link Implementation#CONCURRENT}
+   *     (see "Creation order")
+   * @throws IllegalArgumentException naming the first argument out of range
+   */
+  public PairedComparison(PairedWorkload workload, int rounds, int warmupRounds, long burstMillis,
+      boolean reverseCreation) {
     if (rounds < 1) {
       throw new IllegalArgumentException("rounds must be positive but was " + rounds);
     }
@@ -61,6 +88,7 @@ public final class PairedComparison {
     this.rounds = rounds;
     this.warmupRounds = warmupRounds;
     this.burstMillis = burstMillis;
+    this.reverseCreation = reverseCreation;
   }
 
   /**
@@ -72,10 +100,11 @@ public final class PairedComparison {
    */
   public PairedResult run(PrintStream progress) throws InterruptedException {
     List<Implementation> implementations = Implementation.CONCURRENT;
-    List<Contestant> contestants = new ArrayList<>();
+    List<Contestant> contestants = new ArrayList<>(Collections.nCopies(implementations.size(), null));
     try {
-      for (Implementation implementation : implementations) {
-        contestants.add(new Contestant(implementation, workload));
+      for (int built = 0; built < implementations.size(); built++) {
+        int index = reverseCreation ? implementations.size() - 1 - built : built;
+        contestants.set(index, new Contestant(implementations.get(index), workload));
       }
       Map<Implementation, long[]> totals = new EnumMap<>(Implementation.class);
       Map<Implementation, List<Double>> ratios = new EnumMap<>(Implementation.class);
@@ -117,7 +146,9 @@ public final class PairedComparison {
       return new PairedResult(workload, rounds, burstMillis, totals, ratios);
     } finally {
       for (Contestant contestant : contestants) {
-        contestant.close();
+        if (contestant != null) { // null if building an earlier one failed
+          contestant.close();
+        }
       }
     }
   }

@@ -17,7 +17,9 @@ import java.util.List;
  * its own key generator, two generators could share a cache line in one JVM and not in the next, and clockpro's
  * ratio to cache2k ranged from 0.80x to 1.75x between forks while the rounds within each agreed closely. JMH
  * forks for the same reason. Each fork here is a new JVM that runs only the comparison, with the class path and
- * heap limit of this one, and hands its result back through a file ({@link PairedResult#write}).
+ * heap limit of this one, and hands its result back through a file ({@link PairedResult#write}). Every second
+ * fork builds the implementations' drivers in reverse order (see "Creation order" in {@link PairedComparison}),
+ * so an even number of forks builds each implementation before each other one equally often.
  */
 public final class PairedForks {
 
@@ -48,7 +50,7 @@ public final class PairedForks {
       try {
         List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx" + heapMegabytes() + "m", "-cp",
             System.getProperty("java.class.path"), "io.github.clockpro.bench.Main"));
-        command.addAll(forkArguments(workload, rounds, warmupRounds, burstMillis, file));
+        command.addAll(forkArguments(workload, rounds, warmupRounds, burstMillis, fork % 2 == 0, file));
         System.out.printf("[paired] fork %d of %d%n", fork, forks);
         System.out.flush();
         Process process = new ProcessBuilder(command).inheritIO().start();
@@ -64,13 +66,20 @@ public final class PairedForks {
     return PairedResult.merge(results);
   }
 
-  /** The arguments of one fork's {@code paired} command: the same workload, measured in that JVM only. */
+  /**
+   * The arguments of one fork's {@code paired} command: the same workload, measured in that JVM only, its drivers
+   * built in reverse order if {@code reverseCreation} (every second fork; see "Creation order" in
+   * {@link PairedComparison}).
+   */
   static List<String> forkArguments(PairedWorkload workload, int rounds, int warmupRounds, long burstMillis,
-      Path resultFile) {
+      boolean reverseCreation, Path resultFile) {
     List<String> arguments = new ArrayList<>(List.of("paired", "--workload", workload.kind(),
         "--capacity", Integer.toString(workload.capacity()), "--threads", Integer.toString(workload.threads()),
         "--rounds", Integer.toString(rounds), "--warmup-rounds", Integer.toString(warmupRounds),
         "--burst-millis", Long.toString(burstMillis), "--forks", "0", "--result-file", resultFile.toString()));
+    if (reverseCreation) {
+      arguments.add("--reverse-creation");
+    }
     switch (workload.kind()) {
       case PairedWorkload.ZIPFIAN -> arguments.addAll(List.of("--factor", Integer.toString(workload.factor()),
           "--miss-cost", Long.toString(workload.missCost())));

@@ -46,7 +46,7 @@ public enum ReportProfile {
       getPut("100000,1000000", 1),
       getPut("100000,1000000", 2),
       getPut("100000,1000000", 4)),
-      List.of(100_000, 1_000_000), 20, 1, new PairedSettings(100_000, 5, 5, 12, 3, 2_000), 2_000_000),
+      List.of(100_000, 1_000_000), 20, 1, new PairedSettings(100_000, 6, 6, 12, 3, 2_000), 2_000_000),
   /** A pipeline check with tiny iterations; never for publishing. */
   SMOKE("smoke", 1, 1, 1, 1, "-Xmx1g", List.of(
       zipfian("10000", List.of("10"), 2).measuredInRounds(2, 1, 1),

@@ -158,15 +158,29 @@ class PairedComparisonTest {
     for (PairedWorkload workload : List.of(PairedWorkload.zipfian(1_000, 20, 0, 3),
         PairedWorkload.zipfian(500, 2, 4_000, 1), PairedWorkload.hits(2_000, 4),
         PairedWorkload.random(1_000, 80, 2))) {
-      List<String> arguments = PairedForks.forkArguments(workload, 7, 2, 30, file);
+      for (boolean reverseCreation : new boolean[] {false, true}) {
+        List<String> arguments = PairedForks.forkArguments(workload, 7, 2, 30, reverseCreation, file);
 
-      assertEquals("paired", arguments.get(0));
-      Arguments parsed = PairedCommand.parse(arguments.subList(1, arguments.size()).toArray(String[]::new));
-      assertEquals(workload, PairedCommand.workload(parsed));
-      assertEquals(0, parsed.intValue("forks", -1, -1, 100));
-      assertEquals(7, parsed.intValue("rounds", -1, -1, 100));
-      assertEquals(file.toString(), parsed.value("result-file", null));
+        assertEquals("paired", arguments.get(0));
+        Arguments parsed = PairedCommand.parse(arguments.subList(1, arguments.size()).toArray(String[]::new));
+        assertEquals(workload, PairedCommand.workload(parsed));
+        assertEquals(0, parsed.intValue("forks", -1, -1, 100));
+        assertEquals(7, parsed.intValue("rounds", -1, -1, 100));
+        assertEquals(file.toString(), parsed.value("result-file", null));
+        assertEquals(reverseCreation, parsed.flag("reverse-creation"));
+      }
     }
+  }
+
+  @Test
+  void shouldMeasureEveryImplementationWhenBuiltInReverseOrder() throws InterruptedException {
+    PairedResult result = new PairedComparison(PairedWorkload.hits(1_000, 1), 2, 0, 20, true).run(null);
+
+    for (Implementation implementation : Implementation.CONCURRENT) {
+      assertTrue(result.throughput(implementation) > 0, implementation + " throughput");
+      assertEquals(1.0, result.hitRate(implementation), implementation + " hit rate");
+    }
+    assertEquals(2, result.ratios().get(Implementation.CACHE2K).size());
   }
 
   @Test
