@@ -20,10 +20,8 @@ class KeyHashTest {
   @Test
   void shouldGiveEqualKeysEqualHashesAndOtherKeysTheirHashCode() {
     assertEquals(NodeTable.hash(1L << 40), NodeTable.hash(Long.valueOf(1L << 40)));
-    for (long key : new long[] {0, 1, 12_345, Integer.MAX_VALUE, 0xFFFF_FFFFL, -1, Long.MIN_VALUE}) {
-      if (key >>> 32 == 0) {
-        assertEquals(Long.hashCode(key), NodeTable.hash(key), "a key below 2^32 keeps its hash code: " + key);
-      }
+    for (long key : new long[] {0, 1, 12_345, Integer.MAX_VALUE, 0xFFFF_FFFFL}) {
+      assertEquals(Long.hashCode(key), NodeTable.hash(key), "a key below 2^32 keeps its hash code: " + key);
     }
     assertEquals("clockpro".hashCode(), NodeTable.hash("clockpro"));
     assertEquals(77, NodeTable.hash(77));

@@ -1,12 +1,12 @@
 package io.github.clockpro.bench.paired;
 
+import io.github.clockpro.bench.Quantiles;
 import io.github.clockpro.bench.cache.Implementation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -140,11 +140,6 @@ public record PairedResult(PairedWorkload workload, int rounds, long burstMillis
    * nearest ranks.
    */
   double quantile(Implementation peer, double q) {
-    List<Double> sorted = new ArrayList<>(ratios.get(peer));
-    Collections.sort(sorted);
-    double position = q * (sorted.size() - 1);
-    int below = (int) Math.floor(position);
-    int above = Math.min(sorted.size() - 1, below + 1);
-    return sorted.get(below) + (position - below) * (sorted.get(above) - sorted.get(below));
+    return Quantiles.of(ratios.get(peer), q);
   }
 }

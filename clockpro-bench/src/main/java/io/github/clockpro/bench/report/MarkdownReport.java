@@ -211,10 +211,10 @@ final class MarkdownReport {
         + "loader of its own, built (and, for 100%% hits, filled) one after another, in reverse order in every "
         + "second fork, since the order showed in the bursts; and %d measured rounds (after %d warm-up rounds) in "
         + "which each implementation runs one burst of %d ms, in an order that rotates from round to round. The "
-        + "ratio is taken round by round, "
-        + "so background load that drifts over seconds mostly cancels; the rounds of all forks are pooled, so the "
-        + "median and quartiles of the ratios also cover what differs from one JVM to the next. Read-through "
-        + "misses cost `Blackhole.consumeCPU(1000)`, as in the JMH benchmark; hit rates cover the measured rounds.",
+        + "ratio is taken round by round, so background load that drifts over seconds mostly cancels; the rounds "
+        + "of all forks are pooled, so the median and quartiles of the ratios also cover what differs from one JVM "
+        + "to the next. Read-through misses cost `Blackhole.consumeCPU(1000)`, as in the JMH benchmark; hit rates "
+        + "cover the measured rounds.",
         settings.readThroughForks(), settings.hitForks(), settings.rounds(), settings.warmupRounds(),
         settings.burstMillis()));
     line("");

@@ -133,7 +133,7 @@ final class Showcase implements AutoCloseable {
     progress.println("measuring retained memory per entry with JOL ...");
     List<ShowcaseResult> results = new ArrayList<>();
     for (Replay replay : replays) {
-      results.add(new ShowcaseResult(replay.implementation, replay.requests, replay.requests - replay.misses,
+      results.add(new ShowcaseResult(replay.implementation, replay.requests, replay.requests - replay.misses(),
           replay.nanoseconds, List.copyOf(replay.roundRates),
           replay.implementation == Implementation.CLOCKPRO ? measuredScanLengths : null,
           MemoryFootprint.measure(replay.implementation, options.capacity())));
@@ -193,7 +193,6 @@ final class Showcase implements AutoCloseable {
     final BenchmarkCache cache;
     final List<Worker> workers = new ArrayList<>();
     long requests;
-    long misses;
     long nanoseconds;
     /** Requests per second over all threads, one per round. */
     final List<Double> roundRates = new ArrayList<>();
@@ -214,7 +213,6 @@ final class Showcase implements AutoCloseable {
     /** Replays {@code requestsPerThread} requests on each thread, showing progress under the label. */
     void round(long requestsPerThread, String label) throws InterruptedException {
       String name = String.format(Locale.ROOT, "%-9s %-9s", implementation.displayName(), label);
-      long missesBefore = workers.stream().mapToLong(worker -> worker.misses).sum();
       List<Thread> threads = new ArrayList<>();
       long start = System.nanoTime();
       for (int index = 0; index < workers.size(); index++) {
@@ -243,9 +241,13 @@ final class Showcase implements AutoCloseable {
       long elapsed = System.nanoTime() - start;
       printProgress(name, workers, total, elapsed, true);
       requests += total;
-      misses += workers.stream().mapToLong(worker -> worker.misses).sum() - missesBefore;
       nanoseconds += elapsed;
       roundRates.add(elapsed == 0 ? 0.0 : total * 1e9 / elapsed);
+    }
+
+    /** The misses of every round so far; read after the rounds' threads have joined. */
+    long misses() {
+      return workers.stream().mapToLong(worker -> worker.misses).sum();
     }
   }
 
@@ -325,7 +327,7 @@ final class Showcase implements AutoCloseable {
           published.set(done);
         }
       }
-      misses += loads[0] - loadsBefore;
+      misses = loads[0];
     }
   }
 }

@@ -1,10 +1,10 @@
 package io.github.clockpro.bench.showcase;
 
+import io.github.clockpro.bench.Quantiles;
 import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.cache.ScanLengthHistogram;
 import io.github.clockpro.bench.memory.MemoryResult;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -51,8 +51,6 @@ record ShowcaseResult(Implementation implementation, long requests, long hits, l
       double theirs = other.roundRates.get(round);
       ratios.add(theirs == 0 ? 0.0 : roundRates.get(round) / theirs);
     }
-    Collections.sort(ratios);
-    int middle = ratios.size() / 2;
-    return ratios.size() % 2 == 1 ? ratios.get(middle) : (ratios.get(middle - 1) + ratios.get(middle)) / 2;
+    return Quantiles.of(ratios, 0.5);
   }
 }
