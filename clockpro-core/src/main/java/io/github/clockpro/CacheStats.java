@@ -22,6 +22,8 @@ public final class CacheStats {
   private final long evictionCount;
   private final long scanCount;
   private final int maxScanPerEviction;
+  /** Evictions by the entries they examined, indexed by that number; owned by this snapshot. */
+  private final long[] scanLengthCounts;
   private final long scanLimitReachedCount;
   private final long promotionCount;
   private final long demotionCount;
@@ -48,6 +50,7 @@ public final class CacheStats {
     this.evictionCount = policy.evictionCount();
     this.scanCount = policy.scanCount();
     this.maxScanPerEviction = policy.maximumScan();
+    this.scanLengthCounts = policy.scanLengthCounts();
     this.scanLimitReachedCount = policy.limitReachedCount();
     this.promotionCount = policy.promotionCount();
     this.demotionCount = policy.demotionCount();
@@ -157,6 +160,23 @@ public final class CacheStats {
    */
   public int maxScanPerEviction() {
     return maxScanPerEviction;
+  }
+
+  /**
+   * The evictions that examined exactly {@code entriesExamined} entries, counted as {@link #scanCount()} counts
+   * them: the distribution of scan lengths, exact for every length. Its sum over all lengths is
+   * {@link #evictionCount()}, and its sum of length times count is {@link #scanCount()}. Every eviction examines
+   * at least one entry and at most the scan limit, so lengths outside that range count 0.
+   *
+   * @param entriesExamined a scan length
+   * @return the number of evictions that examined that many entries
+   * @throws IllegalArgumentException if {@code entriesExamined} is negative
+   */
+  public long scanLengthCount(int entriesExamined) {
+    if (entriesExamined < 0) {
+      throw new IllegalArgumentException("entriesExamined must not be negative but was " + entriesExamined);
+    }
+    return entriesExamined < scanLengthCounts.length ? scanLengthCounts[entriesExamined] : 0;
   }
 
   /** Evictions that stopped at the scan limit and took the best candidate seen. */

@@ -175,6 +175,13 @@ final class ClockProPolicy<K, V> {
 
   private long evictionCount;
   private long scanCount;
+  /**
+   * Evictions by the entries they examined: element {@code n} counts the calls of {@link #admit} that evicted
+   * after examining {@code n} entries, so its length is {@code scanLimit + 1}. Counted under the eviction lock,
+   * which every eviction holds anyway, so recording a scan's length costs an increment of a plain array element
+   * and no observer has to be called for a histogram of it.
+   */
+  private final long[] scanLengthCounts;
   private int maximumScan;
   private long limitReachedCount;
   private long promotionCount;
@@ -195,6 +202,7 @@ final class ClockProPolicy<K, V> {
   ClockProPolicy(int maximumSize, int scanLimit, int seed, BooleanSupplier carrySwitch) {
     this.maximumSize = maximumSize;
     this.scanLimit = scanLimit;
+    this.scanLengthCounts = new long[scanLimit + 1];
     this.minimumColdTarget = Math.max(1, maximumSize / 100);
     this.maximumColdTarget = Math.max(minimumColdTarget, maximumSize - minimumColdTarget);
     this.coldTarget = minimumColdTarget;
@@ -225,6 +233,7 @@ final class ClockProPolicy<K, V> {
       // but may still run the hot hand to promote a returning key; that work has the same bound and is not
       // counted here.
       scanCount += examined;
+      scanLengthCounts[examined]++;
       maximumScan = Math.max(maximumScan, examined);
     }
     return victim;
@@ -595,6 +604,11 @@ final class ClockProPolicy<K, V> {
 
   int maximumScan() {
     return maximumScan;
+  }
+
+  /** A copy of the evictions counted by the entries they examined; see {@link #scanLengthCounts}. */
+  long[] scanLengthCounts() {
+    return scanLengthCounts.clone();
   }
 
   long limitReachedCount() {

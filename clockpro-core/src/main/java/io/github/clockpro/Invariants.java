@@ -33,6 +33,9 @@ import java.util.function.IntSupplier;
  *   <li>{@code CARRY_RANGE}: 0 &lt;= carry limit &lt;= {@link ClockProPolicy#MAX_CARRY}, and every hot node's
  *       carry lies in the same range.
  *   <li>{@code SCAN_BOUND}: no eviction examined more entries than the scan limit.
+ *   <li>{@code SCAN_LENGTH_TOTALS}: the evictions counted by scan length sum to the eviction count, their
+ *       lengths to the scan count, and the longest length counted is the longest scan; no eviction examined no
+ *       entry.
  *   <li>{@code FREQUENCY_RANGE}: every counter lies in [0, {@link Node#MAX_FREQUENCY}].
  * </ul>
  */
@@ -107,7 +110,29 @@ final class Invariants {
     if (policy.maximumScan() > policy.scanLimit()) {
       violations.add("SCAN_BOUND: an eviction examined " + policy.maximumScan() + " > limit " + policy.scanLimit());
     }
+    checkScanLengths(policy, violations);
     return violations;
+  }
+
+  private static void checkScanLengths(ClockProPolicy<?, ?> policy, List<String> violations) {
+    long[] counts = policy.scanLengthCounts();
+    long evictions = 0;
+    long entries = 0;
+    int longest = 0;
+    for (int length = 0; length < counts.length; length++) {
+      evictions += counts[length];
+      entries += length * counts[length];
+      if (counts[length] > 0) {
+        longest = length;
+      }
+    }
+    if (counts[0] != 0 || evictions != policy.evictionCount() || entries != policy.scanCount()
+        || longest != policy.maximumScan()) {
+      violations.add("SCAN_LENGTH_TOTALS: " + evictions + " evictions examining " + entries
+          + " entries, the longest " + longest + ", with none " + counts[0] + "; the policy counts "
+          + policy.evictionCount() + " evictions, " + policy.scanCount() + " entries, the longest "
+          + policy.maximumScan());
+    }
   }
 
   private static <K, V> void checkClock(String name, Clock<K, V> clock, boolean hot,

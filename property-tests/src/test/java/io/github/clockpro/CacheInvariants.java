@@ -55,7 +55,8 @@ final class CacheInvariants {
 
   /**
    * No eviction examined more entries than the cap, by the observer and by the statistics, and both count the
-   * same work. (Inserts that evict nothing may still run the hot hand, within the same cap; neither counts it.)
+   * same work, length by length. (Inserts that evict nothing may still run the hot hand, within the same cap;
+   * neither counts it.)
    */
   static void scanBound(CacheUnderTest state) {
     for (int examined : state.scans) {
@@ -67,6 +68,12 @@ final class CacheInvariants {
         () -> "SCAN_BOUND: statistics report " + stats.maxScanPerEviction() + " > cap " + state.scanLimit);
     assertEquals(state.scans.stream().mapToLong(Integer::longValue).sum(), stats.scanCount(),
         "SCAN_BOUND: entries examined, as observed against the statistics");
+    for (int length = 0; length <= state.scanLimit + 1; length++) {
+      int scanLength = length;
+      long observed = state.scans.stream().filter(examined -> examined == scanLength).count();
+      assertEquals(observed, stats.scanLengthCount(length),
+          () -> "SCAN_BOUND: evictions that examined " + scanLength + " entries, observed against the statistics");
+    }
   }
 
   /** Nothing lost, nothing stale: the cache holds exactly the shadow's entries, with the same instances. */
