@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.clockpro.CacheStats;
 import io.github.clockpro.ClockProCache;
-import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -12,6 +11,7 @@ import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.TimeGauge;
 import io.micrometer.core.instrument.binder.cache.CacheMeterBinder;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
@@ -33,20 +33,27 @@ import java.util.function.ToLongFunction;
  *       tags that Micrometer's Caffeine binder uses, so dashboards made for it read a CLOCK-Pro cache unchanged.
  *       {@code cache.puts} counts explicit writes only ({@link CacheStats#putCount()}); loaded values are counted
  *       by {@code cache.load}.
- *   <li>The CLOCK-Pro meters, each with a description and a base unit: the distribution summary
- *       {@code cache.eviction.scan} of entries examined per eviction, with its maximum, a percentile histogram and
- *       bucket boundaries at the scan limit and just below it; the gauges {@code cache.hot.size},
- *       {@code cache.cold.size}, {@code cache.nonresident.size}, {@code cache.cold.target},
+ *   <li>The CLOCK-Pro meters, each with a description and a base unit. The distribution of entries examined per
+ *       eviction: the counters {@code cache.eviction.scan}, one per bucket, whose tag {@code le} is the bucket's
+ *       upper bound written as Prometheus writes histogram bounds ({@code "1.0"}, {@code "127.0"}, {@code "+Inf"})
+ *       and which count the evictions that examined at most that many entries, so that Prometheus's
+ *       {@code histogram_quantile} reads them as a histogram. The bounds are 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48,
+ *       64 and 96 where below the scan limit minus one, then the scan limit minus one and the scan limit (the limit
+ *       alone when it is 1), then {@code +Inf}, which counts every eviction. The counter
+ *       {@code cache.eviction.scanned} of entries examined by all evictions, and the gauge
+ *       {@code cache.eviction.scan.max}, the longest scan since the cache was created. Then the gauges {@code cache.hot.size}, {@code cache.cold.size},
+ *       {@code cache.nonresident.size}, {@code cache.nonresident.limit}, {@code cache.cold.target},
  *       {@code cache.scan.threshold}, {@code cache.carry.limit} and {@code cache.carry.current}; the counters
  *       {@code cache.promoted}, {@code cache.demoted}, {@code cache.nonresident.hits},
  *       {@code cache.eviction.scan.limit} and {@code cache.eviction.lock} (waits for the eviction lock); and the
  *       time gauge {@code cache.eviction.lock.wait.duration}.
- *   <li>Every meter except the distribution reads {@link ClockProCache#stats()} when the registry asks for
- *       its value. The distribution covers the evictions since the first binding to the registry.
+ *   <li>Every meter reads the cache when the registry asks for its value, {@link ClockProCache#stats()} for all
+ *       but {@code cache.size}, and so counts from the cache's creation, not from the binding.
  *   <li>The cache is held weakly: binding never keeps a cache alive, and a collected cache's meters read
  *       {@code NaN} or stop increasing. Binding also never keeps a registry alive.
- *   <li>A cache that is never bound pays nothing. Binding adds one eviction observer per registry; binding the
- *       same cache twice under the same name to one registry records each eviction once.
+ *   <li>Binding costs the cache nothing per operation: it attaches no eviction observer, and the meters are read
+ *       only at scrape time. Binding the same cache twice under the same name to one registry publishes the same
+ *       values as binding it once.
  * </ul>
  * {@code docs/metrics.md} lists the Prometheus name and meaning of every meter, with example queries.
  *
@@ -60,36 +67,48 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
    *
    * Template method. CacheMeterBinder.bindTo registers the standard meters from the five counts this class
    * supplies (size, hits, misses, puts, evictions) and then calls bindImplementationSpecificMetrics, where this
-   * class registers the load meters and the CLOCK-Pro meters. Every meter but the scan distribution reads the
-   * cache's own counts at scrape time; the cache counts, this class only translates.
+   * class registers the load meters and the CLOCK-Pro meters. Every meter reads the cache's own counts at scrape
+   * time; the cache counts, this class only translates.
    *
-   * The scan distribution. A percentile histogram cannot be rebuilt from the cache's totals, so it needs each
-   * eviction's scan length as it happens: ScanRecorder, an EvictionObserver, records it into the registry's
-   * DistributionSummary. It is attached in bindTo, never in the constructor, so a cache that is never bound keeps
-   * an empty observer array and its evictions pay one volatile read. The hit path never sees an observer.
+   * The scan distribution. The cache counts the evictions by the number of entries each examined, one counter
+   * per length from 1 to the scan limit, under the eviction lock it holds anyway; CacheStats.scanLengthCount
+   * reads them. That count is exact and free, where a Micrometer DistributionSummary fed per eviction cost about
+   * as much as the eviction itself (two clock reads, a CAS loop for the maximum, and shared adders that evicting
+   * threads contend on). This class publishes it the way Prometheus expects a histogram: one cumulative counter
+   * per upper bound, tagged le, ending with le="+Inf", which is the eviction count. The bounds grow by half or less
+   * (1, 2, 3, 4, 6, 8, ...), so that a quantile is read to within a factor of 1.5, and always include the limit
+   * and one below it: the difference of those two buckets is the evictions that examined the full limit. A
+   * bucket sums scanLengthCount over its lengths in one snapshot, at most scan limit additions. The le values
+   * are spelled as the Prometheus client spells histogram bounds, so that queries and recording rules that
+   * matched the former summary's buckets by label still match. The total entries examined (scanCount) and the
+   * longest scan since creation (maxScanPerEviction) complete the summary's count, sum and max; the maximum is
+   * no longer that of a recent window.
    *
-   * References, and why each is strong or weak:
-   *  - registry -> meters -> this binder (the standard gauges' functions call its methods) -> cache: weak, as in
-   *    CacheMeterBinder. Our own meters take the cache as their weakly held state object, and their functions
-   *    capture nothing but a CacheStats accessor. So the registry never keeps the cache alive, which the
-   *    compatibility kit checks.
-   *  - cache -> ScanRecorder -> summary: weak. The cache may outlive the registry (a registry per test, a
-   *    long-lived cache); a strong reference would keep every discarded registry's histogram alive and fed. The
-   *    registry holds its meters strongly, so the summary lives exactly as long as the registry keeps it; when it
-   *    is gone, the recorder detaches itself at the next eviction. ScanRecorder -> cache is weak too.
-   *  - The summary is the one register() returns, never one built aside: when the registry already has the
-   *    meter (after a second monitor call), it returns that one, and that one is what gets scraped.
-   *    ScanRecorder attaches at most one recorder per cache and summary, so a second binding does not count
-   *    each eviction twice.
+   * Each bucket takes its own snapshot, so within one scrape a bucket read later may count a few evictions that
+   * its larger neighbour, read earlier, did not: the buckets of one scrape may be out of order by the evictions
+   * between two reads. histogram_quantile tolerates this (it counts a bucket that holds less than a smaller one
+   * as equal to it), and rates over minutes make the difference negligible.
    *
-   * Cost of a scrape. Every meter but cache.size and the distribution calls stats(), which takes the cache's
-   * eviction lock for a snapshot: one short lock hold per such meter and scrape (about twenty), which writers
-   * may wait on and readers never do. One snapshot shared by all meters would need a clock to expire it; not worth it at this cost.
+   * References: registry -> meters -> this binder (the standard gauges' functions call its methods) -> cache is
+   * weak, as in CacheMeterBinder. Our own meters take the cache as their weakly held state object, and their
+   * functions capture nothing but a CacheStats accessor or a bucket bound. So the registry never keeps the cache
+   * alive, which the compatibility kit checks, and the cache holds no reference to the registry: nothing is
+   * attached to it. Binding twice to one registry registers meters the registry already has, and it returns the
+   * existing ones; since nothing is recorded per eviction, there is nothing to record twice.
+   *
+   * Cost of a scrape. Every meter but cache.size calls stats(), which takes the cache's eviction lock for a
+   * snapshot, copying the scan length counts (one long per length up to the limit): one short lock hold per such
+   * meter and scrape, which writers may wait on and readers never do. That is 21 meters plus one per scan bucket
+   * and two for the scan total and maximum: 39 with any limit above 97, the default 128 included, and fewer for
+   * lower limits, which have fewer buckets. One snapshot shared by all meters would need a clock to expire it;
+   * not worth it at this cost.
    *
    * Reading guide: the monitor methods, the constructor, the five counts of the template, then the meters.
    */
 
   static final String SCAN = "cache.eviction.scan";
+  static final String SCANNED = "cache.eviction.scanned";
+  static final String SCAN_MAX = "cache.eviction.scan.max";
   static final String SCAN_LIMIT_REACHED = "cache.eviction.scan.limit";
   static final String HOT_SIZE = "cache.hot.size";
   static final String COLD_SIZE = "cache.cold.size";
@@ -108,6 +127,16 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
   static final String LOCK_WAIT_DURATION = "cache.eviction.lock.wait.duration";
 
   private static final String ENTRIES = "entries";
+  private static final String EVICTIONS = "evictions";
+  private static final String INFINITY = "+Inf";
+  private static final String SCAN_DESCRIPTION =
+      "Evictions that examined at most le entries (the clock hands together); le=\"+Inf\" counts every eviction";
+
+  /**
+   * The bucket bounds below the scan limit and the one just below it, each about half again the last, so that a
+   * quantile is read within that factor; the default scan limit of 128 keeps all of them.
+   */
+  private static final int[] GROWING_BOUNDS = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96};
   private static final String LOAD_DESCRIPTION =
       "Loads run by get(key, loader): success if the loader returned a value, failure if it threw or returned null";
 
@@ -204,7 +233,7 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
     bindLoadMeters(registry, cache);
     bindScanDistribution(registry, cache);
 
-    counter(registry, cache, SCAN_LIMIT_REACHED, "evictions", CacheStats::scanLimitReachedCount,
+    counter(registry, cache, SCAN_LIMIT_REACHED, EVICTIONS, CacheStats::scanLimitReachedCount,
         "Evictions that examined the scan limit of entries without finding an unreferenced cold one, "
             + "and evicted the least referenced entry seen");
     counter(registry, cache, PROMOTED, ENTRIES, CacheStats::promotionCount,
@@ -258,25 +287,54 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
   }
 
   private void bindScanDistribution(MeterRegistry registry, ClockProCache<K, V> cache) {
-    int scanLimit = cache.maximumScanPerEviction();
-    DistributionSummary summary = DistributionSummary.builder(SCAN)
+    for (int bound : scanBucketBounds(cache.maximumScanPerEviction())) {
+      FunctionCounter.builder(SCAN, cache, current -> evictionsExaminingAtMost(current.stats(), bound))
+          .tags(getTagsWithCacheName())
+          .tag("le", bucketLabel(bound))
+          .baseUnit(EVICTIONS)
+          .description(SCAN_DESCRIPTION)
+          .register(registry);
+    }
+    FunctionCounter.builder(SCAN, cache, current -> current.stats().evictionCount())
         .tags(getTagsWithCacheName())
-        .description("Entries examined by the clock hands to complete one eviction; never above the scan limit")
-        .baseUnit(ENTRIES)
-        .publishPercentileHistogram()
-        .minimumExpectedValue(1.0)
-        .maximumExpectedValue((double) scanLimit)
-        .serviceLevelObjectives(scanLimitBoundaries(scanLimit))
+        .tag("le", INFINITY)
+        .baseUnit(EVICTIONS)
+        .description(SCAN_DESCRIPTION)
         .register(registry);
-    ScanRecorder.attach(cache, summary);
+    counter(registry, cache, SCANNED, ENTRIES, CacheStats::scanCount,
+        "Entries examined by the clock hands for all evictions together");
+    gauge(registry, cache, SCAN_MAX, ENTRIES, CacheStats::maxScanPerEviction,
+        "The most entries one eviction examined since the cache was created; never above the scan limit");
   }
 
   /**
-   * Bucket boundaries at the scan limit and one below it. Every eviction falls in the bucket at the limit; those
-   * above the lower boundary examined the full limit of entries.
+   * The finite upper bounds of the scan buckets, ascending: those of {@link #GROWING_BOUNDS} below
+   * {@code scanLimit - 1}, then {@code scanLimit - 1} and {@code scanLimit} ({@code scanLimit} alone when it is
+   * 1). Every eviction falls in the bucket at the limit; those above the bound below it examined the full limit.
+   *
+   * @param scanLimit the cache's {@link ClockProCache#maximumScanPerEviction()}, at least 1
+   * @return the bounds, without {@code +Inf}
    */
-  static double[] scanLimitBoundaries(int scanLimit) {
-    return scanLimit == 1 ? new double[] {1.0} : new double[] {scanLimit - 1, scanLimit};
+  static int[] scanBucketBounds(int scanLimit) {
+    int[] growing = Arrays.stream(GROWING_BOUNDS).filter(bound -> bound < scanLimit - 1).toArray();
+    int[] limits = scanLimit == 1 ? new int[] {1} : new int[] {scanLimit - 1, scanLimit};
+    int[] bounds = Arrays.copyOf(growing, growing.length + limits.length);
+    System.arraycopy(limits, 0, bounds, growing.length, limits.length);
+    return bounds;
+  }
+
+  /** The {@code le} value of a bucket, spelled as the Prometheus client spells a histogram bound: {@code 1.0}. */
+  static String bucketLabel(int bound) {
+    return Double.toString(bound);
+  }
+
+  /** The evictions of one snapshot that examined at most {@code bound} entries. */
+  static long evictionsExaminingAtMost(CacheStats stats, int bound) {
+    long evictions = 0;
+    for (int entriesExamined = 0; entriesExamined <= bound; entriesExamined++) {
+      evictions += stats.scanLengthCount(entriesExamined);
+    }
+    return evictions;
   }
 
   private void counter(MeterRegistry registry, ClockProCache<K, V> cache, String name, String baseUnit,

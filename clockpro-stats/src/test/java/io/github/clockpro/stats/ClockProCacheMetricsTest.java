@@ -4,23 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 
+import io.github.clockpro.CacheStats;
 import io.github.clockpro.ClockProCache;
-import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
-import io.micrometer.core.instrument.distribution.CountAtBucket;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ClockProCacheMetricsTest {
 
+  private static final int SCAN_LIMIT = 8;
+
   private final ClockProCache<Integer, Integer> cache = ClockProCache.builder()
       .maximumSize(10)
-      .maximumScanPerEviction(8)
+      .maximumScanPerEviction(SCAN_LIMIT)
       .build();
   private int nextKey;
 
@@ -70,55 +70,105 @@ class ClockProCacheMetricsTest {
     MeterRegistry registry = new SimpleMeterRegistry();
     ClockProCacheMetrics.monitor(registry, cache, "books");
 
-    List<String> clockProMeters = List.of(ClockProCacheMetrics.SCAN, ClockProCacheMetrics.SCAN_LIMIT_REACHED,
+    List<String> clockProMeters = List.of(ClockProCacheMetrics.SCAN, ClockProCacheMetrics.SCANNED,
+        ClockProCacheMetrics.SCAN_MAX, ClockProCacheMetrics.SCAN_LIMIT_REACHED,
         ClockProCacheMetrics.HOT_SIZE, ClockProCacheMetrics.COLD_SIZE, ClockProCacheMetrics.NON_RESIDENT_SIZE,
         ClockProCacheMetrics.NON_RESIDENT_LIMIT,
         ClockProCacheMetrics.COLD_TARGET, ClockProCacheMetrics.SCAN_THRESHOLD, ClockProCacheMetrics.CARRY_LIMIT,
         ClockProCacheMetrics.CARRY_CURRENT,
         ClockProCacheMetrics.PROMOTED, ClockProCacheMetrics.DEMOTED, ClockProCacheMetrics.NON_RESIDENT_HITS);
     for (String name : clockProMeters) {
-      Meter meter = registry.get(name).meter();
-      assertThat(meter.getId().getDescription()).as(name).isNotBlank();
-      assertThat(meter.getId().getBaseUnit()).as(name).isNotBlank();
+      for (Meter meter : registry.get(name).meters()) {
+        assertThat(meter.getId().getDescription()).as(name).isNotBlank();
+        assertThat(meter.getId().getBaseUnit()).as(name).isNotBlank();
+      }
     }
   }
 
   @Test
-  void shouldPlaceBucketBoundariesAtTheScanLimitAndJustBelowIt() {
+  void shouldPlaceBucketBoundsThatGrowByHalfThenAtTheScanLimitAndJustBelowIt() {
     MeterRegistry registry = new SimpleMeterRegistry();
     ClockProCacheMetrics.monitor(registry, cache, "books");
 
-    double[] bounds = Arrays.stream(scanSummary(registry).takeSnapshot().histogramCounts())
-        .mapToDouble(CountAtBucket::bucket)
-        .toArray();
-    assertThat(bounds).contains(7.0, 8.0);
-    assertThat(ClockProCacheMetrics.scanLimitBoundaries(1)).containsExactly(1.0);
+    assertThat(registry.get(ClockProCacheMetrics.SCAN).functionCounters())
+        .extracting(counter -> counter.getId().getTag("le"))
+        .containsExactlyInAnyOrder("1.0", "2.0", "3.0", "4.0", "6.0", "7.0", "8.0", "+Inf");
+    assertThat(ClockProCacheMetrics.scanBucketBounds(1)).containsExactly(1);
+    assertThat(ClockProCacheMetrics.scanBucketBounds(2)).containsExactly(1, 2);
+    assertThat(ClockProCacheMetrics.scanBucketBounds(6)).containsExactly(1, 2, 3, 4, 5, 6);
+    assertThat(ClockProCacheMetrics.scanBucketBounds(7)).containsExactly(1, 2, 3, 4, 6, 7);
+    assertThat(ClockProCacheMetrics.scanBucketBounds(ClockProCache.DEFAULT_MAXIMUM_SCAN_PER_EVICTION))
+        .containsExactly(1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 127, 128);
+    assertThat(ClockProCacheMetrics.bucketLabel(127)).isEqualTo("127.0");
   }
 
   @Test
-  void shouldAttachNoObserverUntilBound() {
-    ClockProCacheMetrics<Integer, Integer> binder = new ClockProCacheMetrics<>(cache, "books", Tags.empty());
-    assertThat(ScanRecorder.attachedTo(cache)).isZero();
+  void shouldCountInEachBucketTheEvictionsThatExaminedAtMostItsBound() {
+    ClockProCache<Integer, Integer> larger = ClockProCache.builder()
+        .maximumSize(200)
+        .maximumScanPerEviction(SCAN_LIMIT)
+        .build();
+    MeterRegistry registry = new SimpleMeterRegistry();
+    ClockProCacheMetrics.monitor(registry, larger, "books");
 
-    binder.bindTo(new SimpleMeterRegistry());
+    Workload.run(larger, 20_000);
 
-    assertThat(ScanRecorder.attachedTo(cache)).isEqualTo(1);
+    CacheStats stats = larger.stats();
+    assertThat(stats.scanLimitReachedCount()).as("the workload reaches the scan limit").isPositive();
+    for (int bound : ClockProCacheMetrics.scanBucketBounds(SCAN_LIMIT)) {
+      long atMostBound = 0;
+      for (int entriesExamined = 1; entriesExamined <= bound; entriesExamined++) {
+        atMostBound += stats.scanLengthCount(entriesExamined);
+      }
+      assertThat(bucket(registry, bound)).as("le=%d", bound).isEqualTo(atMostBound);
+    }
+    assertThat(bucket(registry, "+Inf")).isEqualTo(stats.evictionCount()).isEqualTo(bucket(registry, SCAN_LIMIT));
+    assertThat(bucket(registry, SCAN_LIMIT) - bucket(registry, SCAN_LIMIT - 1))
+        .isEqualTo(stats.scanLengthCount(SCAN_LIMIT))
+        .isGreaterThanOrEqualTo(stats.scanLimitReachedCount());
+    assertThat(registry.get(ClockProCacheMetrics.SCANNED).functionCounter().count())
+        .isEqualTo(stats.scanCount());
+    assertThat(registry.get(ClockProCacheMetrics.SCAN_MAX).gauge().value())
+        .isEqualTo(stats.maxScanPerEviction())
+        .isEqualTo(SCAN_LIMIT);
   }
 
   @Test
-  void shouldRecordEachEvictionOnceWhenMonitoredTwiceInOneRegistry() {
+  void shouldCountTheEvictionsSinceTheCacheWasCreatedNotSinceItWasBound() {
+    evict(3);
     MeterRegistry registry = new SimpleMeterRegistry();
     ClockProCacheMetrics.monitor(registry, cache, "books");
-    ClockProCacheMetrics.monitor(registry, cache, "books");
+
+    evict(2);
+
+    assertThat(bucket(registry, "+Inf")).isEqualTo(5);
+    assertThat(registry.get(ClockProCacheMetrics.SCANNED).functionCounter().count())
+        .isEqualTo(cache.stats().scanCount());
+  }
+
+  @Test
+  void shouldPublishTheSameValuesWhenMonitoredTwiceInOneRegistry() {
+    MeterRegistry once = new SimpleMeterRegistry();
+    MeterRegistry twice = new SimpleMeterRegistry();
+    ClockProCacheMetrics.monitor(once, cache, "books");
+    ClockProCacheMetrics.monitor(twice, cache, "books");
+    ClockProCacheMetrics.monitor(twice, cache, "books");
 
     evict(5);
 
-    assertThat(ScanRecorder.attachedTo(cache)).isEqualTo(1);
-    assertThat(scanSummary(registry).count()).isEqualTo(5).isEqualTo(cache.stats().evictionCount());
+    assertThat(twice.getMeters()).hasSameSizeAs(once.getMeters());
+    assertThat(bucket(twice, "+Inf")).isEqualTo(5).isEqualTo(cache.stats().evictionCount());
+    for (int bound : ClockProCacheMetrics.scanBucketBounds(SCAN_LIMIT)) {
+      assertThat(bucket(twice, bound)).as("le=%d", bound).isEqualTo(bucket(once, bound));
+    }
+    assertThat(twice.get(ClockProCacheMetrics.SCANNED).functionCounter().count())
+        .isEqualTo(cache.stats().scanCount());
+    assertThat(twice.get(ClockProCacheMetrics.SCAN_MAX).gauge().value())
+        .isEqualTo(cache.stats().maxScanPerEviction());
   }
 
   @Test
-  void shouldRecordIntoEveryRegistryItIsBoundTo() {
+  void shouldPublishIntoEveryRegistryItIsBoundTo() {
     MeterRegistry first = new SimpleMeterRegistry();
     MeterRegistry second = new SimpleMeterRegistry();
     ClockProCacheMetrics<Integer, Integer> binder = new ClockProCacheMetrics<>(cache, "books", Tags.empty());
@@ -127,23 +177,11 @@ class ClockProCacheMetricsTest {
 
     evict(3);
 
-    assertThat(scanSummary(first).count()).isEqualTo(3);
-    assertThat(scanSummary(second).count()).isEqualTo(3);
-    assertThat(scanSummary(first).totalAmount()).isEqualTo(cache.stats().scanCount());
-  }
-
-  @Test
-  void shouldDetachItsObserverOnceTheRegistryIsCollected() throws InterruptedException {
-    ClockProCacheMetrics.monitor(new SimpleMeterRegistry(), cache, "books");
-    assertThat(ScanRecorder.attachedTo(cache)).isEqualTo(1);
-
-    for (int attempt = 0; attempt < 50 && ScanRecorder.attachedTo(cache) > 0; attempt++) {
-      System.gc();
-      Thread.sleep(10);
-      evict(1);
-    }
-
-    assertThat(ScanRecorder.attachedTo(cache)).isZero();
+    assertThat(bucket(first, "+Inf")).isEqualTo(3);
+    assertThat(bucket(second, "+Inf")).isEqualTo(3);
+    assertThat(first.get(ClockProCacheMetrics.SCANNED).functionCounter().count())
+        .isEqualTo(second.get(ClockProCacheMetrics.SCANNED).functionCounter().count())
+        .isEqualTo(cache.stats().scanCount());
   }
 
   @Test
@@ -164,8 +202,12 @@ class ClockProCacheMetricsTest {
     assertThat(registry.get("cache.puts").functionCounter().count()).isZero();
   }
 
-  private static DistributionSummary scanSummary(MeterRegistry registry) {
-    return registry.get(ClockProCacheMetrics.SCAN).summary();
+  private static double bucket(MeterRegistry registry, int bound) {
+    return bucket(registry, ClockProCacheMetrics.bucketLabel(bound));
+  }
+
+  private static double bucket(MeterRegistry registry, String le) {
+    return registry.get(ClockProCacheMetrics.SCAN).tag("le", le).functionCounter().count();
   }
 
   /** Inserts new keys until the cache has evicted {@code evictions} more entries. */

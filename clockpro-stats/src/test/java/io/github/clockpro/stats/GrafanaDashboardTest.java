@@ -132,9 +132,11 @@ class GrafanaDashboardTest {
     assertThat(all)
         .contains("cache_gets_total{cache=~\"$cache\", result=\"hit\"}")
         .contains("rate(cache_evictions_total")
-        .contains("histogram_quantile(0.5, sum by (cache, le) (rate(cache_eviction_scan_entries_bucket")
-        .contains("histogram_quantile(0.99, sum by (cache, le) (rate(cache_eviction_scan_entries_bucket")
-        .contains("cache_eviction_scan_entries_max")
+        .contains("histogram_quantile(0.5, sum by (cache, le) (rate(cache_eviction_scan_evictions_total")
+        .contains("histogram_quantile(0.99, sum by (cache, le) (rate(cache_eviction_scan_evictions_total")
+        .contains("rate(cache_eviction_scanned_entries_total")
+        .contains("cache_eviction_scan_evictions_total{cache=~\"$cache\", le=\"+Inf\"}")
+        .contains("cache_eviction_scan_max_entries")
         .contains("cache_hot_size_entries")
         .contains("cache_cold_size_entries")
         .contains("cache_nonresident_size_entries")
@@ -143,10 +145,10 @@ class GrafanaDashboardTest {
 
   @Test
   void shouldFindTheMetricNamesOfAPromQlExpression() {
-    String expression = "histogram_quantile(0.99, sum by (cache, le) (rate(scan_bucket{cache=~\"$cache\"}"
+    String expression = "histogram_quantile(0.99, sum by (cache, le) (rate(scan_total{cache=~\"$cache\"}"
         + "[$__rate_interval]))) / on (cache) max without (le) (scan_max)";
 
-    assertThat(metricNames(expression)).containsExactlyInAnyOrder("scan_bucket", "scan_max");
+    assertThat(metricNames(expression)).containsExactlyInAnyOrder("scan_total", "scan_max");
   }
 
   private static JsonNode variable(String name) {

@@ -10,18 +10,20 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Binds a cache to a Prometheus registry, runs a workload with evictions, and checks the text exposition against
- * the cache's own statistics and against every eviction an independent observer saw.
+ * the cache's own statistics and against every eviction an independent observer, attached by the test, saw.
  */
 class PrometheusScrapeTest {
 
   private static final int MAXIMUM_SIZE = 200;
   private static final int SCAN_LIMIT = 6;
   private static final Map<String, String> BOOKS = Map.of("cache", "books", "region", "eu");
+  private static final String SCAN_BUCKETS = "cache_eviction_scan_evictions_total";
 
   private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final List<Integer> observedScans = new ArrayList<>();
@@ -72,34 +74,44 @@ class PrometheusScrapeTest {
   }
 
   @Test
-  void shouldPublishTheScanCountSumAndMaxOfEveryEviction() {
-    assertThat(scrape.value("cache_eviction_scan_entries_count", BOOKS)).isEqualTo(stats.evictionCount());
-    assertThat(scrape.value("cache_eviction_scan_entries_sum", BOOKS)).isEqualTo(stats.scanCount());
-    assertThat(scrape.value("cache_eviction_scan_entries_max", BOOKS))
+  void shouldPublishTheEvictionsEntriesExaminedAndLongestScanOfEveryEviction() {
+    assertThat(scrape.value(SCAN_BUCKETS, with("le", "+Inf")))
+        .isEqualTo(stats.evictionCount())
+        .isEqualTo(observedScans.size());
+    assertThat(scrape.value("cache_eviction_scanned_entries_total", BOOKS))
+        .isEqualTo(stats.scanCount())
+        .isEqualTo(observedScans.stream().mapToLong(Integer::longValue).sum());
+    assertThat(scrape.value("cache_eviction_scan_max_entries", BOOKS))
         .isEqualTo(stats.maxScanPerEviction())
+        .isEqualTo(observedScans.stream().mapToInt(Integer::intValue).max().orElseThrow())
         .isLessThanOrEqualTo(SCAN_LIMIT);
   }
 
   @Test
-  void shouldPublishHistogramBucketsHoldingEachObservedScan() {
-    List<Scrape.Sample> buckets = scrape.find("cache_eviction_scan_entries_bucket", BOOKS);
+  void shouldPublishCumulativeBucketsHoldingEachObservedScan() {
+    List<Scrape.Sample> buckets = scrape.find(SCAN_BUCKETS, BOOKS);
 
     assertThat(buckets).extracting(bucket -> bucket.labels().get("le"))
-        .contains("1.0", (SCAN_LIMIT - 1) + ".0", SCAN_LIMIT + ".0", "+Inf");
+        .containsExactlyInAnyOrder("1.0", "2.0", "3.0", "4.0", (SCAN_LIMIT - 1) + ".0", SCAN_LIMIT + ".0", "+Inf");
     for (Scrape.Sample bucket : buckets) {
       double upperBound = upperBound(bucket.labels().get("le"));
-      long expected = observedScans.stream().filter(scan -> scan <= upperBound).count();
-      assertThat(bucket.value()).as("bucket le=%s", upperBound).isEqualTo(expected);
+      long observed = observedScans.stream().filter(scan -> scan <= upperBound).count();
+      long counted = IntStream.rangeClosed(1, SCAN_LIMIT)
+          .filter(length -> length <= upperBound)
+          .mapToLong(stats::scanLengthCount)
+          .sum();
+      assertThat(bucket.value()).as("bucket le=%s", upperBound).isEqualTo(observed).isEqualTo(counted);
     }
   }
 
   @Test
-  void shouldCountTheEvictionsThatExaminedTheFullLimitAboveTheLowerLimitBoundary() {
-    double belowLimit = scrape.value("cache_eviction_scan_entries_bucket", with("le", (SCAN_LIMIT - 1) + ".0"));
-    double atLimit = scrape.value("cache_eviction_scan_entries_bucket", with("le", SCAN_LIMIT + ".0"));
+  void shouldCountTheEvictionsThatExaminedTheFullLimitAboveTheLowerLimitBucket() {
+    double belowLimit = scrape.value(SCAN_BUCKETS, with("le", (SCAN_LIMIT - 1) + ".0"));
+    double atLimit = scrape.value(SCAN_BUCKETS, with("le", SCAN_LIMIT + ".0"));
 
     assertThat(atLimit - belowLimit)
         .isEqualTo(observedScans.stream().filter(scan -> scan == SCAN_LIMIT).count())
+        .isEqualTo(stats.scanLengthCount(SCAN_LIMIT))
         .isGreaterThanOrEqualTo(stats.scanLimitReachedCount());
     assertThat(atLimit).isEqualTo(stats.evictionCount());
   }
