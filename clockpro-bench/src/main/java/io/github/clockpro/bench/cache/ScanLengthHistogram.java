@@ -1,12 +1,14 @@
 package io.github.clockpro.bench.cache;
 
+import io.github.clockpro.CacheStats;
 import io.github.clockpro.EvictionObserver;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The distribution of entries examined per eviction of a {@code ClockProCache}: an exact count for each length
- * from 1 to the cache's scan limit. Register it with {@code ClockProCache.addEvictionObserver}.
+ * from 1 to the cache's scan limit. Register it with {@code ClockProCache.addEvictionObserver}, or take the
+ * difference of two snapshots of the cache's statistics with {@link #between}.
  *
  * <p>Thread-safe: counts are atomic, so concurrent evictions are all counted.
  */
@@ -23,6 +25,33 @@ public final class ScanLengthHistogram implements EvictionObserver {
       throw new IllegalArgumentException("scanLimit must be at least 1 but was " + scanLimit);
     }
     this.counts = new AtomicLongArray(scanLimit + 1);
+  }
+
+  /**
+   * Returns the distribution of the evictions a cache made between two snapshots of its statistics, from their
+   * exact counts by length ({@link CacheStats#scanLengthCount}); no observer needed.
+   *
+   * @param before the earlier snapshot
+   * @param after a later snapshot of the same cache
+   * @param scanLimit the cache's {@code maximumScanPerEviction()}, at least 1
+   * @return a new histogram holding the difference
+   * @throws IllegalArgumentException if {@code scanLimit} is below 1, or a count in {@code after} is below the
+   *     same count in {@code before}
+   */
+  public static ScanLengthHistogram between(CacheStats before, CacheStats after, int scanLimit) {
+    ScanLengthHistogram histogram = new ScanLengthHistogram(scanLimit);
+    for (int length = 0; length <= scanLimit; length++) {
+      histogram.counts.set(length, difference(before.scanLengthCount(length), after.scanLengthCount(length)));
+    }
+    histogram.limitReached.add(difference(before.scanLimitReachedCount(), after.scanLimitReachedCount()));
+    return histogram;
+  }
+
+  private static long difference(long before, long after) {
+    if (after < before) {
+      throw new IllegalArgumentException("after must be a later snapshot than before: " + after + " < " + before);
+    }
+    return after - before;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.github.clockpro.bench.showcase;
 
+import io.github.clockpro.CacheStats;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.bench.cache.BenchmarkCache;
 import io.github.clockpro.bench.cache.ClockProAdapter;
@@ -70,8 +71,6 @@ final class Showcase implements AutoCloseable {
   private final KeySpace keys;
   /** Ours, kept reachable so that its weakly held meters stay live while the server runs. */
   private ClockProCache<Long, Long> monitoredCache;
-  /** The scan-length histogram that observes ours during its warm-up; replaced for the measured run. */
-  private ScanLengthHistogram warmUpScanLengths;
 
   /**
    * Starts the metrics server.
@@ -114,7 +113,7 @@ final class Showcase implements AutoCloseable {
       warmUp.round(options.requests() / options.threads(), "warm-up");
       replays.add(0, new Replay(implementation, warmUp.cache, MEASURED_STREAMS));
     }
-    ScanLengthHistogram measuredScanLengths = observeMeasuredScans();
+    CacheStats beforeMeasuring = monitoredCache.stats();
     long requestsPerThread = Math.max(1, options.requests() / ((long) options.threads() * MEASURED_ROUNDS));
     progress.println();
     progress.printf(Locale.ROOT, "measuring: %d rounds of %,d requests per cache, in an order that rotates from "
@@ -130,6 +129,8 @@ final class Showcase implements AutoCloseable {
         replay.cache.close(); // ours stays open: its meters are served until the end
       }
     }
+    ScanLengthHistogram measuredScanLengths = ScanLengthHistogram.between(beforeMeasuring, monitoredCache.stats(),
+        monitoredCache.maximumScanPerEviction());
     progress.println("measuring retained memory per entry with JOL ...");
     List<ShowcaseResult> results = new ArrayList<>();
     for (Replay replay : replays) {
@@ -156,29 +157,15 @@ final class Showcase implements AutoCloseable {
   }
 
   /**
-   * Replaces the scan-length histogram that observed our cache's warm-up with a new one for the measured rounds,
-   * of the same class, so that the observers' call site sees the types it was compiled for.
-   */
-  private ScanLengthHistogram observeMeasuredScans() {
-    ScanLengthHistogram measured = new ScanLengthHistogram(monitoredCache.maximumScanPerEviction());
-    monitoredCache.removeEvictionObserver(warmUpScanLengths);
-    monitoredCache.addEvictionObserver(measured);
-    return measured;
-  }
-
-  /**
-   * Creates an implementation's cache; ours is published as the live metrics from the start, and observed by a
-   * scan-length histogram, so that its warm-up runs the same code as its measured run (a warm-up without the
-   * observers would leave the JIT to compile their code, and to recompile the insert whose observer loop had
-   * never run, during the measurement).
+   * Creates an implementation's cache; ours is published as the live metrics from the start, so that its
+   * warm-up runs the same code as its measured run. Its table's scan lengths come from its statistics
+   * ({@code CacheStats.scanLengthCount}), which the metrics read too: no eviction observer is attached.
    */
   private BenchmarkCache create(Implementation implementation) {
     BenchmarkCache cache = implementation.create(options.capacity());
     if (cache instanceof ClockProAdapter clockPro) {
       monitoredCache = clockPro.cache();
       ClockProCacheMetrics.monitor(registry, monitoredCache, "showcase", "implementation", "clockpro");
-      warmUpScanLengths = new ScanLengthHistogram(monitoredCache.maximumScanPerEviction());
-      monitoredCache.addEvictionObserver(warmUpScanLengths);
     }
     return cache;
   }

@@ -91,8 +91,8 @@ public final class ShowcaseCommand {
     table.append(String.format(Locale.ROOT, "requests/s: over all %d measured rounds; vs clockpro: the median, "
         + "over the rounds, of the cache's requests/s divided by clockpro's in the same round.%n",
         ours.roundRates().size()));
-    table.append("clockpro's measured rounds also record every eviction in its live metrics and its scan histogram; "
-        + "the peers record nothing.\n");
+    table.append("clockpro's rounds ran with its live metrics bound; its scan lengths are its own statistics' "
+        + "counts (CacheStats.scanLengthCount), which the metrics read when scraped.\n");
     return table.toString();
   }
 }

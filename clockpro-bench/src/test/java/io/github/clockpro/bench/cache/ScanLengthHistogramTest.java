@@ -1,0 +1,55 @@
+package io.github.clockpro.bench.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.github.clockpro.CacheStats;
+import io.github.clockpro.ClockProCache;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A histogram taken from two snapshots of a cache's statistics holds exactly what an observer attached between
+ * them recorded.
+ */
+class ScanLengthHistogramTest {
+
+  private static final int SCAN_LIMIT = 8;
+
+  @Test
+  void shouldHoldBetweenTwoSnapshotsWhatAnObserverSawMeanwhile() {
+    ClockProCache<Long, Long> cache =
+        ClockProCache.builder().maximumSize(200).maximumScanPerEviction(SCAN_LIMIT).build();
+    SplittableRandom random = new SplittableRandom(3);
+    replay(cache, random, 20_000);
+    CacheStats before = cache.stats();
+    ScanLengthHistogram observed = new ScanLengthHistogram(SCAN_LIMIT);
+    cache.addEvictionObserver(observed);
+    replay(cache, random, 20_000);
+    ScanLengthHistogram between = ScanLengthHistogram.between(before, cache.stats(), SCAN_LIMIT);
+    for (int length = 0; length <= SCAN_LIMIT; length++) {
+      assertEquals(observed.count(length), between.count(length), "length " + length);
+    }
+    assertEquals(observed.limitReachedCount(), between.limitReachedCount());
+    assertEquals(observed.percentile(0.99), between.percentile(0.99));
+    assertEquals(observed.maximum(), between.maximum());
+  }
+
+  @Test
+  void shouldRejectSnapshotsInTheWrongOrder() {
+    ClockProCache<Long, Long> cache =
+        ClockProCache.builder().maximumSize(10).maximumScanPerEviction(SCAN_LIMIT).build();
+    CacheStats before = cache.stats();
+    replay(cache, new SplittableRandom(5), 1_000);
+    IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
+        () -> ScanLengthHistogram.between(cache.stats(), before, SCAN_LIMIT));
+    assertEquals(true, thrown.getMessage().contains("after"), thrown.getMessage());
+  }
+
+  private static void replay(ClockProCache<Long, Long> cache, SplittableRandom random, int requests) {
+    for (int i = 0; i < requests; i++) {
+      long key = random.nextInt(4) == 0 ? random.nextLong(1_000_000) : random.nextInt(180);
+      cache.get(key, k -> k);
+    }
+  }
+}
