@@ -22,8 +22,8 @@ public final class CacheStats {
   private final long evictionCount;
   private final long scanCount;
   private final int maxScanPerEviction;
-  /** Evictions by the entries they examined, indexed by that number; owned by this snapshot. */
-  private final long[] scanLengthCounts;
+  /** Evictions by the entries they examined; a copy owned by this snapshot. */
+  private final ScanLengths scanLengths;
   private final long scanLimitReachedCount;
   private final long promotionCount;
   private final long demotionCount;
@@ -50,7 +50,7 @@ public final class CacheStats {
     this.evictionCount = policy.evictionCount();
     this.scanCount = policy.scanCount();
     this.maxScanPerEviction = policy.maximumScan();
-    this.scanLengthCounts = policy.scanLengthCounts();
+    this.scanLengths = policy.scanLengths();
     this.scanLimitReachedCount = policy.limitReachedCount();
     this.promotionCount = policy.promotionCount();
     this.demotionCount = policy.demotionCount();
@@ -163,20 +163,25 @@ public final class CacheStats {
   }
 
   /**
-   * The evictions that examined exactly {@code entriesExamined} entries, counted as {@link #scanCount()} counts
-   * them: the distribution of scan lengths, exact for every length. Its sum over all lengths is
-   * {@link #evictionCount()}, and its sum of length times count is {@link #scanCount()}. Every eviction examines
-   * at least one entry and at most the scan limit, so lengths outside that range count 0.
+   * The evictions that examined at most {@code entriesExamined} entries, counted as {@link #scanCount()} counts
+   * them: the cumulative distribution of scan lengths, from which a histogram's buckets are read. Every eviction
+   * examines at least one entry and at most the scan limit, so this is 0 for 0 and {@link #evictionCount()} at
+   * the limit and above; the difference between the limit and one below it is the evictions that examined the
+   * whole limit.
+   *
+   * <p>Exact for every length up to 1,024, which covers the default limit, and at the limit less one and above.
+   * With a scan limit above 1,025, scans longer than 1,024 entries are counted per power of two, and the count at
+   * a length between 1,024 and the limit less one includes them up to the largest power of two not above it.
    *
    * @param entriesExamined a scan length
-   * @return the number of evictions that examined that many entries
+   * @return the number of evictions that examined that many entries or fewer
    * @throws IllegalArgumentException if {@code entriesExamined} is negative
    */
-  public long scanLengthCount(int entriesExamined) {
+  public long evictionCountAtMost(int entriesExamined) {
     if (entriesExamined < 0) {
       throw new IllegalArgumentException("entriesExamined must not be negative but was " + entriesExamined);
     }
-    return entriesExamined < scanLengthCounts.length ? scanLengthCounts[entriesExamined] : 0;
+    return scanLengths.atMost(entriesExamined);
   }
 
   /** Evictions that stopped at the scan limit and took the best candidate seen. */

@@ -66,7 +66,7 @@ import java.util.function.BooleanSupplier;
  * The promotion threshold starts at {@link #INITIAL_PROMOTION_THRESHOLD} and follows the workload:
  * <ul>
  *   <li>a <em>wasted promotion</em> (a page the cold hand promoted that the hot hand then demotes without a
- *       reference since) raises it by one, up to {@link Node#MAX_FREQUENCY};
+ *       reference since) raises it by one, up to {@link #MAX_PROMOTION_THRESHOLD};
  *   <li>a <em>missed promotion</em> (a key evicted with a counter above zero but below the threshold, and
  *       inserted again within its test period) counts towards lowering it by one, down to 1, after
  *       {@link #MISSED_PROMOTIONS_TO_LOWER} of them.
@@ -111,6 +111,15 @@ final class ClockProPolicy<K, V> {
    * threshold falls to 1 when the workload shows it is too strict. Measured in docs/design.md.
    */
   static final int INITIAL_PROMOTION_THRESHOLD = 2;
+
+  /**
+   * The highest promotion threshold. A page's counter restarts at 0 each time it is placed at a head, and a page
+   * spends little time in the cold clock when the cold target is small, so few pages gather three references
+   * there: with the threshold at 3 or more the cold hand promotes almost nothing, and every hot page comes from
+   * the history. On a trace whose popular keys shift (orm-busy) wasted promotions drove the threshold that high,
+   * and the hit rate lost up to a point against a threshold held at 2 or below (measured in docs/design.md).
+   */
+  static final int MAX_PROMOTION_THRESHOLD = 2;
 
   /**
    * Missed promotions needed to lower the threshold by one. Evidence for lowering arrives within a test period,
@@ -176,12 +185,11 @@ final class ClockProPolicy<K, V> {
   private long evictionCount;
   private long scanCount;
   /**
-   * Evictions by the entries they examined: element {@code n} counts the calls of {@link #admit} that evicted
-   * after examining {@code n} entries, so its length is {@code scanLimit + 1}. Counted under the eviction lock,
-   * which every eviction holds anyway, so recording a scan's length costs an increment of a plain array element
-   * and no observer has to be called for a histogram of it.
+   * The calls of {@link #admit} that evicted, by the entries each examined. Counted under the eviction lock, which
+   * every eviction holds anyway, so recording a scan's length costs an increment of a plain array element and no
+   * observer has to be called for a histogram of it.
    */
-  private final long[] scanLengthCounts;
+  private final ScanLengths scanLengths;
   private int maximumScan;
   private long limitReachedCount;
   private long promotionCount;
@@ -202,7 +210,7 @@ final class ClockProPolicy<K, V> {
   ClockProPolicy(int maximumSize, int scanLimit, int seed, BooleanSupplier carrySwitch) {
     this.maximumSize = maximumSize;
     this.scanLimit = scanLimit;
-    this.scanLengthCounts = new long[scanLimit + 1];
+    this.scanLengths = new ScanLengths(scanLimit);
     this.minimumColdTarget = Math.max(1, maximumSize / 100);
     this.maximumColdTarget = Math.max(minimumColdTarget, maximumSize - minimumColdTarget);
     this.coldTarget = minimumColdTarget;
@@ -233,7 +241,7 @@ final class ClockProPolicy<K, V> {
       // but may still run the hot hand to promote a returning key; that work has the same bound and is not
       // counted here.
       scanCount += examined;
-      scanLengthCounts[examined]++;
+      scanLengths.record(examined);
       maximumScan = Math.max(maximumScan, examined);
     }
     return victim;
@@ -486,7 +494,7 @@ final class ClockProPolicy<K, V> {
 
   private void raiseThreshold() {
     missedPromotions = 0;
-    promotionThreshold = Math.min(Node.MAX_FREQUENCY, promotionThreshold + 1);
+    promotionThreshold = Math.min(MAX_PROMOTION_THRESHOLD, promotionThreshold + 1);
   }
 
   private void lowerThreshold() {
@@ -606,9 +614,9 @@ final class ClockProPolicy<K, V> {
     return maximumScan;
   }
 
-  /** A copy of the evictions counted by the entries they examined; see {@link #scanLengthCounts}. */
-  long[] scanLengthCounts() {
-    return scanLengthCounts.clone();
+  /** A copy of the evictions counted by the entries they examined. */
+  ScanLengths scanLengths() {
+    return scanLengths.copy();
   }
 
   long limitReachedCount() {

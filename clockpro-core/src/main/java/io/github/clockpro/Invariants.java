@@ -29,13 +29,13 @@ import java.util.function.IntSupplier;
  *   <li>{@code HISTORY_LIMIT_RANGE}: the history's limit lies within its bounds, which lie within [1,
  *       maximumSize].
  *   <li>{@code COLD_TARGET_RANGE}: the cold target lies within its bounds, which lie within [1, maximumSize].
- *   <li>{@code THRESHOLD_RANGE}: 1 &lt;= scan threshold &lt;= {@link Node#MAX_FREQUENCY}.
+ *   <li>{@code THRESHOLD_RANGE}: 1 &lt;= scan threshold &lt;= {@link ClockProPolicy#MAX_PROMOTION_THRESHOLD}.
  *   <li>{@code CARRY_RANGE}: 0 &lt;= carry limit &lt;= {@link ClockProPolicy#MAX_CARRY}, and every hot node's
  *       carry lies in the same range.
  *   <li>{@code SCAN_BOUND}: no eviction examined more entries than the scan limit.
- *   <li>{@code SCAN_LENGTH_TOTALS}: the evictions counted by scan length sum to the eviction count, their
- *       lengths to the scan count, and the longest length counted is the longest scan; no eviction examined no
- *       entry.
+ *   <li>{@code SCAN_LENGTH_TOTALS}: the evictions counted by scan length number the eviction count, none
+ *       examined no entry, and all examined at most the longest scan; where every scan is counted one by one,
+ *       the longest scan is among them and their lengths sum to the scan count.
  *   <li>{@code FREQUENCY_RANGE}: every counter lies in [0, {@link Node#MAX_FREQUENCY}].
  * </ul>
  */
@@ -100,7 +100,7 @@ final class Invariants {
           + policy.maximumColdTarget() + "] within [1, " + maximumSize + "]");
     }
     int threshold = policy.promotionThreshold();
-    if (threshold < 1 || threshold > Node.MAX_FREQUENCY) {
+    if (threshold < 1 || threshold > ClockProPolicy.MAX_PROMOTION_THRESHOLD) {
       violations.add("THRESHOLD_RANGE: " + threshold);
     }
     int carryLimit = policy.carryLimit();
@@ -115,23 +115,20 @@ final class Invariants {
   }
 
   private static void checkScanLengths(ClockProPolicy<?, ?> policy, List<String> violations) {
-    long[] counts = policy.scanLengthCounts();
-    long evictions = 0;
-    long entries = 0;
-    int longest = 0;
-    for (int length = 0; length < counts.length; length++) {
-      evictions += counts[length];
-      entries += length * counts[length];
-      if (counts[length] > 0) {
-        longest = length;
+    ScanLengths lengths = policy.scanLengths();
+    int longest = policy.maximumScan();
+    boolean consistent = lengths.total() == policy.evictionCount() && lengths.atMost(0) == 0
+        && lengths.atMost(longest) == lengths.total();
+    if (consistent && longest >= 1 && longest <= ScanLengths.EXACT_LENGTHS) {
+      long entries = 0;
+      for (int length = 1; length <= longest; length++) {
+        entries += length * (lengths.atMost(length) - lengths.atMost(length - 1));
       }
+      consistent = lengths.atMost(longest - 1) < lengths.total() && entries == policy.scanCount();
     }
-    if (counts[0] != 0 || evictions != policy.evictionCount() || entries != policy.scanCount()
-        || longest != policy.maximumScan()) {
-      violations.add("SCAN_LENGTH_TOTALS: " + evictions + " evictions examining " + entries
-          + " entries, the longest " + longest + ", with none " + counts[0] + "; the policy counts "
-          + policy.evictionCount() + " evictions, " + policy.scanCount() + " entries, the longest "
-          + policy.maximumScan());
+    if (!consistent) {
+      violations.add("SCAN_LENGTH_TOTALS: " + lengths + " against " + policy.evictionCount() + " evictions, "
+          + policy.scanCount() + " entries, the longest " + longest);
     }
   }
 

@@ -28,7 +28,7 @@ class PublicApiTest {
     CacheStats s = cache.stats();
     s.hitCount(); s.missCount(); s.loadSuccessCount(); s.loadFailureCount(); s.totalLoadTime();
     s.evictionCount(); s.scanCount();
-    s.maxScanPerEviction(); s.scanLengthCount(1);
+    s.maxScanPerEviction(); s.evictionCountAtMost(1);
     s.hotSize(); s.coldSize(); s.nonResidentSize(); s.nonResidentLimit(); s.coldTarget(); s.scanThreshold();
     s.carryLimit();
     s.carryAllowed();

@@ -41,7 +41,8 @@ import java.util.function.ToLongFunction;
  *       64 and 96 where below the scan limit minus one, then the scan limit minus one and the scan limit (the limit
  *       alone when it is 1), then {@code +Inf}, which counts every eviction. The counter
  *       {@code cache.eviction.scanned} of entries examined by all evictions, and the gauge
- *       {@code cache.eviction.scan.max}, the longest scan since the cache was created. Then the gauges {@code cache.hot.size}, {@code cache.cold.size},
+ *       {@code cache.eviction.scan.max}, the longest scan since the cache was created. Then the gauges
+ *       {@code cache.hot.size}, {@code cache.cold.size},
  *       {@code cache.nonresident.size}, {@code cache.nonresident.limit}, {@code cache.cold.target},
  *       {@code cache.scan.threshold}, {@code cache.carry.limit} and {@code cache.carry.current}; the counters
  *       {@code cache.promoted}, {@code cache.demoted}, {@code cache.nonresident.hits},
@@ -70,19 +71,18 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
    * class registers the load meters and the CLOCK-Pro meters. Every meter reads the cache's own counts at scrape
    * time; the cache counts, this class only translates.
    *
-   * The scan distribution. The cache counts the evictions by the number of entries each examined, one counter
-   * per length from 1 to the scan limit, under the eviction lock it holds anyway; CacheStats.scanLengthCount
-   * reads them. That count is exact and free, where a Micrometer DistributionSummary fed per eviction cost about
-   * as much as the eviction itself (two clock reads, a CAS loop for the maximum, and shared adders that evicting
-   * threads contend on). This class publishes it the way Prometheus expects a histogram: one cumulative counter
-   * per upper bound, tagged le, ending with le="+Inf", which is the eviction count. The bounds grow by half or less
-   * (1, 2, 3, 4, 6, 8, ...), so that a quantile is read to within a factor of 1.5, and always include the limit
-   * and one below it: the difference of those two buckets is the evictions that examined the full limit. A
-   * bucket sums scanLengthCount over its lengths in one snapshot, at most scan limit additions. The le values
-   * are spelled as the Prometheus client spells histogram bounds, so that queries and recording rules that
-   * matched the former summary's buckets by label still match. The total entries examined (scanCount) and the
-   * longest scan since creation (maxScanPerEviction) complete the summary's count, sum and max; the maximum is
-   * no longer that of a recent window.
+   * The scan distribution. The cache counts the evictions by the number of entries each examined, under the eviction
+   * lock it holds anyway; CacheStats.evictionCountAtMost reads the cumulative count, exact at every bound this class
+   * publishes. That count is exact and free, where a Micrometer DistributionSummary fed per eviction cost about as much
+   * as the eviction itself (two clock reads, a CAS loop for the maximum, and shared adders that evicting threads
+   * contend on). This class publishes it the way Prometheus expects a histogram: one cumulative counter per upper
+   * bound, tagged le, ending with le="+Inf", which is the eviction count. The bounds grow by half or less (1, 2, 3, 4,
+   * 6, 8, ...), so that a quantile is read to within a factor of 1.5, and always include the limit and one below it:
+   * the difference of those two buckets is the evictions that examined the full limit. A bucket reads its count from
+   * one snapshot. The le values are spelled as the Prometheus client spells histogram bounds, so that queries and
+   * recording rules that matched the former summary's buckets by label still match. The total entries examined
+   * (scanCount) and the longest scan since creation (maxScanPerEviction) complete the summary's count, sum and max; the
+   * maximum is no longer that of a recent window.
    *
    * Each bucket takes its own snapshot, so within one scrape a bucket read later may count a few evictions that
    * its larger neighbour, read earlier, did not: the buckets of one scrape may be out of order by the evictions
@@ -96,12 +96,11 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
    * attached to it. Binding twice to one registry registers meters the registry already has, and it returns the
    * existing ones; since nothing is recorded per eviction, there is nothing to record twice.
    *
-   * Cost of a scrape. Every meter but cache.size calls stats(), which takes the cache's eviction lock for a
-   * snapshot, copying the scan length counts (one long per length up to the limit): one short lock hold per such
-   * meter and scrape, which writers may wait on and readers never do. That is 21 meters plus one per scan bucket
-   * and two for the scan total and maximum: 39 with any limit above 97, the default 128 included, and fewer for
-   * lower limits, which have fewer buckets. One snapshot shared by all meters would need a clock to expire it;
-   * not worth it at this cost.
+   * Cost of a scrape. Every meter but cache.size calls stats(), which takes the cache's eviction lock for a snapshot,
+   * copying the scan length counts (one long per length up to the limit or 1,024): one short lock hold per such meter
+   * and scrape, which writers may wait on and readers never do. That is 21 meters plus one per scan bucket and two for
+   * the scan total and maximum: 39 with any limit above 97, the default 128 included, and fewer for lower limits, which
+   * have fewer buckets. One snapshot shared by all meters would need a clock to expire it; not worth it at this cost.
    *
    * Reading guide: the monitor methods, the constructor, the five counts of the template, then the meters.
    */
@@ -288,7 +287,7 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
 
   private void bindScanDistribution(MeterRegistry registry, ClockProCache<K, V> cache) {
     for (int bound : scanBucketBounds(cache.maximumScanPerEviction())) {
-      FunctionCounter.builder(SCAN, cache, current -> evictionsExaminingAtMost(current.stats(), bound))
+      FunctionCounter.builder(SCAN, cache, current -> current.stats().evictionCountAtMost(bound))
           .tags(getTagsWithCacheName())
           .tag("le", bucketLabel(bound))
           .baseUnit(EVICTIONS)
@@ -326,15 +325,6 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
   /** The {@code le} value of a bucket, spelled as the Prometheus client spells a histogram bound: {@code 1.0}. */
   static String bucketLabel(int bound) {
     return Double.toString(bound);
-  }
-
-  /** The evictions of one snapshot that examined at most {@code bound} entries. */
-  static long evictionsExaminingAtMost(CacheStats stats, int bound) {
-    long evictions = 0;
-    for (int entriesExamined = 0; entriesExamined <= bound; entriesExamined++) {
-      evictions += stats.scanLengthCount(entriesExamined);
-    }
-    return evictions;
   }
 
   private void counter(MeterRegistry registry, ClockProCache<K, V> cache, String name, String baseUnit,

@@ -34,8 +34,9 @@ import java.util.function.ToIntFunction;
  *   <li>A page's test period lasts while its stamp is newer than the stamp of the hot page under the hot hand
  *       (or while there is no hot page).
  *   <li>The cold target (resident cold pages aimed for), between 1% and 99% of the size; the promotion
- *       threshold (references a cold page needs to count as referenced), starting at 2; the carry limit (the
- *       most references the hot hand leaves a spared page for its next revolution), starting at 0.
+ *       threshold (references a cold page needs to count as referenced), starting at 2, between 1 and 2; the
+ *       carry limit (the most references the hot hand leaves a spared page for its next revolution), starting
+ *       at 0.
  *   <li>The carry trial: whether the hot hand may carry at all. Two smaller models of the same policy, keyed by
  *       hash, one that always may carry and one that never may, see every reference and insert of the keys
  *       whose scrambled fingerprint ({@code (hash + 0x3C6EF372) * 0x9E3779B9}, unsigned 32-bit) has its
@@ -53,6 +54,8 @@ public final class ReferenceModel<K> {
   static final int MAXIMUM_COUNTER = 15;
   /** The promotion threshold of a new cache. */
   static final int INITIAL_THRESHOLD = 2;
+  /** The highest promotion threshold. */
+  static final int MAXIMUM_THRESHOLD = 2;
   /** Missed promotions that lower the threshold by one. */
   static final int MISSED_PROMOTIONS_TO_LOWER = 4;
   /** History records whose test period ended that one eviction drops at most. */
@@ -542,7 +545,7 @@ public final class ReferenceModel<K> {
 
   private void wastedPromotion() {
     missedPromotions = 0;
-    threshold = Math.min(MAXIMUM_COUNTER, threshold + 1);
+    threshold = Math.min(MAXIMUM_THRESHOLD, threshold + 1);
   }
 
   /** A regret for the carry limit: +1 argues for raising it, -1 for lowering it. */

@@ -14,6 +14,9 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class ScanLengthHistogram implements EvictionObserver {
 
+  /** The largest scan limit for which the statistics count every length one by one. */
+  public static final int MAXIMUM_SCAN_LIMIT_BETWEEN = 1024;
+
   private final AtomicLongArray counts;
   private final LongAdder limitReached = new LongAdder();
 
@@ -29,19 +32,27 @@ public final class ScanLengthHistogram implements EvictionObserver {
 
   /**
    * Returns the distribution of the evictions a cache made between two snapshots of its statistics, from their
-   * exact counts by length ({@link CacheStats#scanLengthCount}); no observer needed.
+   * cumulative counts by length ({@link CacheStats#evictionCountAtMost}), which are exact for every length up to
+   * 1,024; no observer needed.
    *
    * @param before the earlier snapshot
    * @param after a later snapshot of the same cache
-   * @param scanLimit the cache's {@code maximumScanPerEviction()}, at least 1
+   * @param scanLimit the cache's {@code maximumScanPerEviction()}, from 1 to {@value #MAXIMUM_SCAN_LIMIT_BETWEEN}
    * @return a new histogram holding the difference
-   * @throws IllegalArgumentException if {@code scanLimit} is below 1, or a count in {@code after} is below the
-   *     same count in {@code before}
+   * @throws IllegalArgumentException if {@code scanLimit} is out of that range, or a count in {@code after} is
+   *     below the same count in {@code before}
    */
   public static ScanLengthHistogram between(CacheStats before, CacheStats after, int scanLimit) {
+    if (scanLimit > MAXIMUM_SCAN_LIMIT_BETWEEN) {
+      throw new IllegalArgumentException(
+          "scanLimit must be at most " + MAXIMUM_SCAN_LIMIT_BETWEEN + " but was " + scanLimit);
+    }
     ScanLengthHistogram histogram = new ScanLengthHistogram(scanLimit);
+    long previous = 0;
     for (int length = 0; length <= scanLimit; length++) {
-      histogram.counts.set(length, difference(before.scanLengthCount(length), after.scanLengthCount(length)));
+      long atMost = difference(before.evictionCountAtMost(length), after.evictionCountAtMost(length));
+      histogram.counts.set(length, atMost - previous);
+      previous = atMost;
     }
     histogram.limitReached.add(difference(before.scanLimitReachedCount(), after.scanLimitReachedCount()));
     return histogram;

@@ -159,7 +159,7 @@ final class Showcase implements AutoCloseable {
   /**
    * Creates an implementation's cache; ours is published as the live metrics from the start, so that its
    * warm-up runs the same code as its measured run. Its table's scan lengths come from its statistics
-   * ({@code CacheStats.scanLengthCount}), which the metrics read too: no eviction observer is attached.
+   * ({@code CacheStats.evictionCountAtMost}), which the metrics read too: no eviction observer is attached.
    */
   private BenchmarkCache create(Implementation implementation) {
     BenchmarkCache cache = implementation.create(options.capacity());

@@ -92,7 +92,7 @@ public final class ShowcaseCommand {
         + "over the rounds, of the cache's requests/s divided by clockpro's in the same round.%n",
         ours.roundRates().size()));
     table.append("clockpro's rounds ran with its live metrics bound; its scan lengths are its own statistics' "
-        + "counts (CacheStats.scanLengthCount), which the metrics read when scraped.\n");
+        + "counts (CacheStats.evictionCountAtMost), which the metrics read when scraped.\n");
     return table.toString();
   }
 }
