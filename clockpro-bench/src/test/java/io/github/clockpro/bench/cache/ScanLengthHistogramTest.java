@@ -46,6 +46,14 @@ class ScanLengthHistogramTest {
     assertEquals(true, thrown.getMessage().contains("after"), thrown.getMessage());
   }
 
+  @Test
+  void shouldRejectALimitAboveTheLengthsTheStatisticsCountOneByOne() {
+    CacheStats stats = ClockProCache.builder().maximumSize(10).build().stats();
+    IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
+        () -> ScanLengthHistogram.between(stats, stats, ScanLengthHistogram.MAXIMUM_SCAN_LIMIT_BETWEEN + 1));
+    assertEquals(true, thrown.getMessage().contains("scanLimit"), thrown.getMessage());
+  }
+
   private static void replay(ClockProCache<Long, Long> cache, SplittableRandom random, int requests) {
     for (int i = 0; i < requests; i++) {
       long key = random.nextInt(4) == 0 ? random.nextLong(1_000_000) : random.nextInt(180);
