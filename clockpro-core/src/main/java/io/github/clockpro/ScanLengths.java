@@ -38,7 +38,6 @@ final class ScanLengths {
   private final long[] byPowerOfTwo;
   /** Scans of exactly the limit. */
   private long atLimit;
-  private long total;
 
   /** @param scanLimit the most entries a scan may examine; at least 1 */
   ScanLengths(int scanLimit) {
@@ -52,7 +51,6 @@ final class ScanLengths {
     this.byLength = original.byLength.clone();
     this.byPowerOfTwo = original.byPowerOfTwo.clone();
     this.atLimit = original.atLimit;
-    this.total = original.total;
   }
 
   /** Counts one scan of {@code examined} entries, from 0 to the limit. */
@@ -65,16 +63,15 @@ final class ScanLengths {
     if (examined == scanLimit) {
       atLimit++;
     }
-    total++;
   }
 
   /** Returns the scans that examined at most {@code entries} entries; see the class comment for exactness. */
   long atMost(int entries) {
     if (entries >= scanLimit) {
-      return total;
+      return total();
     }
     if (entries == scanLimit - 1) {
-      return total - atLimit;
+      return total() - atLimit;
     }
     long scans = 0;
     for (int length = 0; length <= Math.min(entries, byLength.length - 1); length++) {
@@ -89,9 +86,16 @@ final class ScanLengths {
     return scans;
   }
 
-  /** Returns the number of scans counted. */
+  /** Returns the number of scans counted: every one is in exactly one of the two arrays. */
   long total() {
-    return total;
+    long scans = 0;
+    for (long count : byLength) {
+      scans += count;
+    }
+    for (long count : byPowerOfTwo) {
+      scans += count;
+    }
+    return scans;
   }
 
   /** Returns an independent copy. */
@@ -106,7 +110,7 @@ final class ScanLengths {
 
   @Override
   public String toString() {
-    return "ScanLengths{limit=" + scanLimit + ", total=" + total + ", atLimit=" + atLimit + ", byLength="
+    return "ScanLengths{limit=" + scanLimit + ", total=" + total() + ", atLimit=" + atLimit + ", byLength="
         + Arrays.toString(byLength) + "}";
   }
 }
