@@ -4,6 +4,7 @@ import io.github.clockpro.bench.Arguments;
 import io.github.clockpro.bench.cache.Implementation;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -29,13 +30,18 @@ import java.util.Set;
  * {@code --forks 0} runs the comparison in this JVM; {@code --result-file} also writes the result there, for the
  * JVM that forked this one. {@code --reverse-creation} builds the drivers in the reverse order, as every second
  * fork does (see "Creation order" in {@link PairedComparison}).
+ *
+ * {@code --solo} measures each implementation alone in a JVM of its own instead ({@link SoloForks}): then
+ * {@code --forks} counts rounds, each of which forks one JVM per implementation, and {@code --rounds} and
+ * {@code --warmup-rounds} count each fork's measured and warm-up bursts. {@code --only NAME} measures one
+ * implementation in this JVM, as such a fork does; it takes {@code --forks 0}.
  */
 public final class PairedCommand {
 
   /** The usage line printed on errors. */
   public static final String USAGE = "paired [--workload zipfian|hits|random] [--capacity 100000] [--factor 10] "
       + "[--miss-cost 1000] [--hit-rate 50] [--threads 2] [--forks 4] [--rounds 5] [--warmup-rounds 3] "
-      + "[--burst-millis 1000] [--result-file FILE] [--reverse-creation]";
+      + "[--burst-millis 1000] [--result-file FILE] [--reverse-creation] [--solo] [--only clockpro|caffeine|cache2k]";
 
   private PairedCommand() {}
 
@@ -53,10 +59,17 @@ public final class PairedCommand {
     int rounds = parsed.intValue("rounds", 5, 1, 10_000);
     int warmupRounds = parsed.intValue("warmup-rounds", 3, 0, 10_000);
     long burstMillis = parsed.longValue("burst-millis", 1_000, 1, 600_000);
-    PairedResult result = forks == 0
-        ? new PairedComparison(workload, rounds, warmupRounds, burstMillis, parsed.flag("reverse-creation"))
-            .run(System.out)
-        : PairedForks.run(workload, forks, rounds, warmupRounds, burstMillis);
+    boolean solo = parsed.flag("solo");
+    List<Implementation> implementations = implementations(parsed, forks, solo);
+    PairedResult result;
+    if (solo) {
+      result = SoloForks.run(workload, forks, rounds, warmupRounds, burstMillis);
+    } else if (forks == 0) {
+      result = new PairedComparison(workload, rounds, warmupRounds, burstMillis, parsed.flag("reverse-creation"),
+          implementations).run(System.out);
+    } else {
+      result = PairedForks.run(workload, forks, rounds, warmupRounds, burstMillis);
+    }
     String resultFile = parsed.value("result-file", null);
     if (resultFile != null) {
       result.write(Path.of(resultFile));
@@ -67,7 +80,32 @@ public final class PairedCommand {
   /** Parses the command's options; {@link PairedForks} passes a fork the same ones. */
   static Arguments parse(String[] arguments) {
     return Arguments.parse("paired", arguments, Set.of("workload", "capacity", "factor", "miss-cost", "hit-rate",
-        "threads", "forks", "rounds", "warmup-rounds", "burst-millis", "result-file"), Set.of("reverse-creation"));
+        "threads", "forks", "rounds", "warmup-rounds", "burst-millis", "result-file", "only"),
+        Set.of("reverse-creation", "solo"));
+  }
+
+  /**
+   * The implementations a comparison in this JVM measures: all of {@link Implementation#CONCURRENT}, or the one
+   * {@code --only} names. Throws {@link IllegalArgumentException} naming an option that does not fit the others.
+   */
+  static List<Implementation> implementations(Arguments parsed, int forks, boolean solo) {
+    String only = parsed.value("only", null);
+    if (solo && forks == 0) {
+      throw new IllegalArgumentException("paired: --solo needs --forks of at least 1: each round forks its JVMs");
+    }
+    if (solo && parsed.flag("reverse-creation")) {
+      throw new IllegalArgumentException("paired: --reverse-creation does not apply to --solo, which builds one "
+          + "implementation per JVM");
+    }
+    if (only == null) {
+      return Implementation.CONCURRENT;
+    }
+    parsed.reject("only", forks != 0 || solo, "measures one implementation in this JVM and takes --forks 0");
+    return List.of(Implementation.CONCURRENT.stream()
+        .filter(implementation -> implementation.displayName().equalsIgnoreCase(only))
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException(
+            "paired: --only must be clockpro, caffeine or cache2k but was '" + only + "'")));
   }
 
   /**
@@ -101,11 +139,14 @@ public final class PairedCommand {
     StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "%s: %d rounds in all of %d ms bursts%n",
         result.workload().describe(), result.rounds(), result.burstMillis()));
     for (Implementation implementation : Implementation.CONCURRENT) {
+      if (!result.totals().containsKey(implementation)) {
+        continue; // measured alone: --only
+      }
       text.append(String.format(Locale.ROOT, "  %-9s %,12.0f ops/s  hit rate %6.2f%%%n",
           implementation.displayName(), result.throughput(implementation), 100 * result.hitRate(implementation)));
     }
     for (Implementation peer : Implementation.CONCURRENT) {
-      if (peer != Implementation.CLOCKPRO) {
+      if (result.ratios().containsKey(peer)) {
         text.append(String.format(Locale.ROOT, "  clockpro / %-9s median %.3fx, quartiles %.3fx to %.3fx%n",
             peer.displayName(), result.median(peer), result.lowerQuartile(peer), result.upperQuartile(peer)));
       }

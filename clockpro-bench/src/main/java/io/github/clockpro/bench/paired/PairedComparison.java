@@ -15,6 +15,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Measures clockpro against its peers in one JVM, in rounds: each round gives every implementation one burst of
@@ -50,6 +51,7 @@ public final class PairedComparison {
   private final int warmupRounds;
   private final long burstMillis;
   private final boolean reverseCreation;
+  private final List<Implementation> implementations;
 
   /**
    * A comparison that builds the drivers in the order of {@link Implementation#CONCURRENT}.
@@ -75,6 +77,33 @@ public final class PairedComparison {
    */
   public PairedComparison(PairedWorkload workload, int rounds, int warmupRounds, long burstMillis,
       boolean reverseCreation) {
+    this(workload, rounds, warmupRounds, burstMillis, reverseCreation, Implementation.CONCURRENT);
+  }
+
+  /**
+   * A comparison of some of the implementations, or a measurement of one alone: {@link SoloForks} runs each
+   * implementation in a JVM of its own with a comparison of that one only, which takes no ratios.
+   *
+   * @param workload what to measure
+   * @param rounds measured rounds; at least 1
+   * @param warmupRounds rounds run first and not counted; at least 0
+   * @param burstMillis the length of one burst; at least 1
+   * @param reverseCreation whether to build the drivers in the reverse order of {@code implementations}
+   * @param implementations distinct members of {@link Implementation#CONCURRENT}; clockpro first if there are
+   *     several, since the ratios are clockpro's throughput over each peer's
+   * @throws IllegalArgumentException naming the first argument out of range
+   */
+  public PairedComparison(PairedWorkload workload, int rounds, int warmupRounds, long burstMillis,
+      boolean reverseCreation, List<Implementation> implementations) {
+    if (implementations.isEmpty() || !Implementation.CONCURRENT.containsAll(implementations)
+        || Set.copyOf(implementations).size() != implementations.size()) {
+      throw new IllegalArgumentException(
+          "implementations must be distinct members of " + Implementation.CONCURRENT + " but were " + implementations);
+    }
+    if (implementations.size() > 1 && implementations.get(0) != Implementation.CLOCKPRO) {
+      throw new IllegalArgumentException(
+          "implementations must start with clockpro when there are several but were " + implementations);
+    }
     if (rounds < 1) {
       throw new IllegalArgumentException("rounds must be positive but was " + rounds);
     }
@@ -89,17 +118,17 @@ public final class PairedComparison {
     this.warmupRounds = warmupRounds;
     this.burstMillis = burstMillis;
     this.reverseCreation = reverseCreation;
+    this.implementations = List.copyOf(implementations);
   }
 
   /**
-   * Runs the comparison on {@link Implementation#CONCURRENT}, clockpro first.
+   * Runs the comparison on its implementations ({@link Implementation#CONCURRENT} unless given), clockpro first.
    *
    * @param progress where to report each round; may be {@code null}
    * @return the totals and per-round ratios
    * @throws InterruptedException if interrupted during a burst
    */
   public PairedResult run(PrintStream progress) throws InterruptedException {
-    List<Implementation> implementations = Implementation.CONCURRENT;
     List<Contestant> contestants = new ArrayList<>(Collections.nCopies(implementations.size(), null));
     try {
       for (int built = 0; built < implementations.size(); built++) {
@@ -110,7 +139,7 @@ public final class PairedComparison {
       Map<Implementation, List<Double>> ratios = new EnumMap<>(Implementation.class);
       for (Implementation implementation : implementations) {
         totals.put(implementation, new long[3]);
-        if (implementation != Implementation.CLOCKPRO) {
+        if (implementation != implementations.get(0)) { // the peers of clockpro; none when one runs alone
           ratios.put(implementation, new ArrayList<>());
         }
       }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Runs a {@link PairedComparison} in fresh JVMs, one after another, and merges their results.
@@ -46,24 +47,35 @@ public final class PairedForks {
     new PairedComparison(workload, rounds, warmupRounds, burstMillis); // checks the arguments before any fork
     List<PairedResult> results = new ArrayList<>();
     for (int fork = 1; fork <= forks; fork++) {
-      Path file = Files.createTempFile("clockpro-paired-", ".txt");
-      try {
-        List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx" + heapMegabytes() + "m", "-cp",
-            System.getProperty("java.class.path"), "io.github.clockpro.bench.Main"));
-        command.addAll(forkArguments(workload, rounds, warmupRounds, burstMillis, fork % 2 == 0, file));
-        System.out.printf("[paired] fork %d of %d%n", fork, forks);
-        System.out.flush();
-        Process process = new ProcessBuilder(command).inheritIO().start();
-        int exit = process.waitFor();
-        if (exit != 0) {
-          throw new IOException("paired fork " + fork + " exited with " + exit + ": " + String.join(" ", command));
-        }
-        results.add(PairedResult.read(file, workload, burstMillis));
-      } finally {
-        Files.deleteIfExists(file);
-      }
+      System.out.printf("[paired] fork %d of %d%n", fork, forks);
+      boolean reverseCreation = fork % 2 == 0;
+      results.add(fork(workload, burstMillis,
+          file -> forkArguments(workload, rounds, warmupRounds, burstMillis, reverseCreation, file)));
     }
     return PairedResult.merge(results);
+  }
+
+  /**
+   * Runs one fork: a new JVM with this one's class path and heap limit, running the {@code paired} command with
+   * the given arguments, which must name the result file; returns the result the fork wrote there.
+   */
+  static PairedResult fork(PairedWorkload workload, long burstMillis, Function<Path, List<String>> arguments)
+      throws IOException, InterruptedException {
+    Path file = Files.createTempFile("clockpro-paired-", ".txt");
+    try {
+      List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx" + heapMegabytes() + "m", "-cp",
+          System.getProperty("java.class.path"), "io.github.clockpro.bench.Main"));
+      command.addAll(arguments.apply(file));
+      System.out.flush();
+      Process process = new ProcessBuilder(command).inheritIO().start();
+      int exit = process.waitFor();
+      if (exit != 0) {
+        throw new IOException("paired fork exited with " + exit + ": " + String.join(" ", command));
+      }
+      return PairedResult.read(file, workload, burstMillis);
+    } finally {
+      Files.deleteIfExists(file);
+    }
   }
 
   /**

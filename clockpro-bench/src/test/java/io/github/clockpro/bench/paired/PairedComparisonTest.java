@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -223,6 +224,71 @@ class PairedComparisonTest {
         () -> workloadOf("--workload", "random", "--miss-cost", "0")).getMessage().contains("--miss-cost"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> workloadOf("--workload", "scan"))
         .getMessage().contains("--workload"));
+  }
+
+  @Test
+  void shouldMeasureOneImplementationAloneWithoutRatios() throws InterruptedException {
+    PairedResult result = new PairedComparison(PairedWorkload.hits(1_000, 1), 2, 0, 20, false,
+        List.of(Implementation.CACHE2K)).run(null);
+
+    assertEquals(Set.of(Implementation.CACHE2K), result.totals().keySet());
+    assertTrue(result.throughput(Implementation.CACHE2K) > 0);
+    assertTrue(result.ratios().isEmpty(), result.ratios().toString());
+  }
+
+  @Test
+  void shouldRejectImplementationsThatGiveNoRatiosOfClockproByName() {
+    PairedWorkload workload = PairedWorkload.hits(10, 1);
+    for (List<Implementation> implementations : List.of(List.<Implementation>of(), List.of(Implementation.LRU),
+        List.of(Implementation.CACHE2K, Implementation.CLOCKPRO),
+        List.of(Implementation.CLOCKPRO, Implementation.CLOCKPRO))) {
+      assertTrue(assertThrows(IllegalArgumentException.class,
+          () -> new PairedComparison(workload, 1, 0, 1, false, implementations)).getMessage()
+          .contains("implementations"), implementations.toString());
+    }
+  }
+
+  @Test
+  void shouldTakeOneRatioPerRoundOfSoloForks() throws Exception {
+    PairedResult result = SoloForks.run(PairedWorkload.hits(1_000, 1), 2, 1, 0, 20);
+
+    assertEquals(2, result.rounds());
+    for (Implementation implementation : Implementation.CONCURRENT) {
+      assertEquals(1.0, result.hitRate(implementation), implementation + " hit rate");
+    }
+    assertEquals(2, result.ratios().get(Implementation.CAFFEINE).size());
+    assertEquals(2, result.ratios().get(Implementation.CACHE2K).size());
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> SoloForks.run(PairedWorkload.hits(1_000, 1), 0, 1, 0, 20)).getMessage().contains("rounds"));
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> SoloForks.run(PairedWorkload.hits(1_000, 1), 1, 0, 0, 20)).getMessage().contains("bursts"));
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> SoloForks.run(PairedWorkload.hits(1_000, 1), 1, 1, -1, 20)).getMessage().contains("warmupBursts"));
+  }
+
+  @Test
+  void shouldMeasureTheImplementationThatOnlyNames() {
+    Arguments parsed = PairedCommand.parse(new String[] {"--forks", "0", "--only", "Cache2k"});
+
+    assertEquals(List.of(Implementation.CACHE2K), PairedCommand.implementations(parsed, 0, false));
+    assertEquals(Implementation.CONCURRENT,
+        PairedCommand.implementations(PairedCommand.parse(new String[0]), 4, true));
+  }
+
+  @Test
+  void shouldRejectSoloAndOnlyWhereTheyDoNotFitByName() {
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> PairedCommand.implementations(PairedCommand.parse(new String[] {"--solo"}), 0, true)).getMessage()
+        .contains("--solo"));
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> PairedCommand.implementations(PairedCommand.parse(new String[] {"--solo", "--reverse-creation"}), 4,
+            true)).getMessage().contains("--reverse-creation"));
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> PairedCommand.implementations(PairedCommand.parse(new String[] {"--only", "clockpro"}), 4, false))
+        .getMessage().contains("--only"));
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> PairedCommand.implementations(PairedCommand.parse(new String[] {"--only", "lru"}), 0, false))
+        .getMessage().contains("--only"));
   }
 
   private static PairedWorkload workloadOf(String... arguments) {
