@@ -1,41 +1,47 @@
 package io.github.clockpro.bench.cache;
 
 import io.github.clockpro.CacheStats;
-import io.github.clockpro.EvictionObserver;
-import java.util.concurrent.atomic.AtomicLongArray;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The distribution of entries examined per eviction of a {@code ClockProCache}: an exact count for each length
- * from 1 to the cache's scan limit. Register it with {@code ClockProCache.addEvictionObserver}, or take the
- * difference of two snapshots of the cache's statistics with {@link #between}.
+ * The distribution of entries examined per eviction of a {@code ClockProCache}, taken from its statistics: an exact
+ * count for each length from 0 to the cache's scan limit, for the evictions since the cache was built
+ * ({@link #of}) or between two snapshots of its statistics ({@link #between}). The cache counts every eviction's
+ * length under its eviction lock ({@link CacheStats#evictionCountAtMost}), so no eviction observer is needed.
  *
- * <p>Thread-safe: counts are atomic, so concurrent evictions are all counted.
+ * <p>Immutable.
  */
-public final class ScanLengthHistogram implements EvictionObserver {
+public final class ScanLengthHistogram {
 
   /** The largest scan limit for which the statistics count every length one by one. */
   public static final int MAXIMUM_SCAN_LIMIT_BETWEEN = 1024;
 
-  private final AtomicLongArray counts;
-  private final LongAdder limitReached = new LongAdder();
+  /** Evictions by the entries they examined, at indexes 0 to the scan limit. */
+  private final long[] counts;
+  private final long limitReached;
+
+  private ScanLengthHistogram(long[] counts, long limitReached) {
+    this.counts = counts;
+    this.limitReached = limitReached;
+  }
 
   /**
-   * @param scanLimit the cache's {@code maximumScanPerEviction()}, at least 1
+   * Returns the distribution of every eviction the cache made up to the snapshot.
+   *
+   * @param stats a snapshot of the cache's statistics
+   * @param scanLimit the cache's {@code maximumScanPerEviction()}, from 1 to {@value #MAXIMUM_SCAN_LIMIT_BETWEEN}
+   * @return a new histogram
+   * @throws IllegalArgumentException if {@code scanLimit} is out of that range
    */
-  public ScanLengthHistogram(int scanLimit) {
-    if (scanLimit < 1) {
-      throw new IllegalArgumentException("scanLimit must be at least 1 but was " + scanLimit);
-    }
-    this.counts = new AtomicLongArray(scanLimit + 1);
+  public static ScanLengthHistogram of(CacheStats stats, int scanLimit) {
+    return between(null, stats, scanLimit);
   }
 
   /**
    * Returns the distribution of the evictions a cache made between two snapshots of its statistics, from their
    * cumulative counts by length ({@link CacheStats#evictionCountAtMost}), which are exact for every length up to
-   * 1,024; no observer needed.
+   * 1,024.
    *
-   * @param before the earlier snapshot
+   * @param before the earlier snapshot, or {@code null} for the cache's creation
    * @param after a later snapshot of the same cache
    * @param scanLimit the cache's {@code maximumScanPerEviction()}, from 1 to {@value #MAXIMUM_SCAN_LIMIT_BETWEEN}
    * @return a new histogram holding the difference
@@ -43,19 +49,21 @@ public final class ScanLengthHistogram implements EvictionObserver {
    *     below the same count in {@code before}
    */
   public static ScanLengthHistogram between(CacheStats before, CacheStats after, int scanLimit) {
-    if (scanLimit > MAXIMUM_SCAN_LIMIT_BETWEEN) {
+    if (scanLimit < 1 || scanLimit > MAXIMUM_SCAN_LIMIT_BETWEEN) {
       throw new IllegalArgumentException(
-          "scanLimit must be at most " + MAXIMUM_SCAN_LIMIT_BETWEEN + " but was " + scanLimit);
+          "scanLimit must be between 1 and " + MAXIMUM_SCAN_LIMIT_BETWEEN + " but was " + scanLimit);
     }
-    ScanLengthHistogram histogram = new ScanLengthHistogram(scanLimit);
+    long[] counts = new long[scanLimit + 1];
     long previous = 0;
     for (int length = 0; length <= scanLimit; length++) {
-      long atMost = difference(before.evictionCountAtMost(length), after.evictionCountAtMost(length));
-      histogram.counts.set(length, atMost - previous);
+      long atMost = difference(before == null ? 0 : before.evictionCountAtMost(length),
+          after.evictionCountAtMost(length));
+      counts[length] = atMost - previous;
       previous = atMost;
     }
-    histogram.limitReached.add(difference(before.scanLimitReachedCount(), after.scanLimitReachedCount()));
-    return histogram;
+    long limitReached = difference(before == null ? 0 : before.scanLimitReachedCount(),
+        after.scanLimitReachedCount());
+    return new ScanLengthHistogram(counts, limitReached);
   }
 
   private static long difference(long before, long after) {
@@ -65,36 +73,28 @@ public final class ScanLengthHistogram implements EvictionObserver {
     return after - before;
   }
 
-  @Override
-  public void onEviction(int entriesExamined, boolean reachedLimit) {
-    counts.incrementAndGet(Math.min(entriesExamined, counts.length() - 1));
-    if (reachedLimit) {
-      limitReached.increment();
-    }
-  }
-
   /** Returns the largest length this histogram can hold: the scan limit. */
   public int scanLimit() {
-    return counts.length() - 1;
+    return counts.length - 1;
   }
 
   /** Returns the evictions that examined exactly {@code length} entries. */
   public long count(int length) {
-    return counts.get(length);
+    return counts[length];
   }
 
   /** Returns the number of evictions recorded. */
   public long total() {
     long total = 0;
-    for (int length = 0; length < counts.length(); length++) {
-      total += counts.get(length);
+    for (long count : counts) {
+      total += count;
     }
     return total;
   }
 
   /** Returns the evictions that stopped at the scan limit. */
   public long limitReachedCount() {
-    return limitReached.sum();
+    return limitReached;
   }
 
   /**
@@ -110,8 +110,8 @@ public final class ScanLengthHistogram implements EvictionObserver {
     }
     long needed = Math.max(1, (long) Math.ceil(fraction * total));
     long seen = 0;
-    for (int length = 0; length < counts.length(); length++) {
-      seen += counts.get(length);
+    for (int length = 0; length < counts.length; length++) {
+      seen += counts[length];
       if (seen >= needed) {
         return length;
       }
@@ -121,8 +121,8 @@ public final class ScanLengthHistogram implements EvictionObserver {
 
   /** Returns the longest scan recorded, or 0. */
   public int maximum() {
-    for (int length = counts.length() - 1; length >= 0; length--) {
-      if (counts.get(length) > 0) {
+    for (int length = counts.length - 1; length >= 0; length--) {
+      if (counts[length] > 0) {
         return length;
       }
     }
@@ -133,9 +133,9 @@ public final class ScanLengthHistogram implements EvictionObserver {
   public double mean() {
     long total = 0;
     long sum = 0;
-    for (int length = 0; length < counts.length(); length++) {
-      total += counts.get(length);
-      sum += length * counts.get(length);
+    for (int length = 0; length < counts.length; length++) {
+      total += counts[length];
+      sum += length * counts[length];
     }
     return total == 0 ? 0.0 : (double) sum / total;
   }

@@ -440,8 +440,8 @@ final class MarkdownReport {
   private void scanLengths(List<SimulationResult> results) {
     line("## Entries examined per eviction (clockpro)");
     line("");
-    line("From the simulator runs above, through `ClockProCache.addEvictionObserver`. The scan limit is the "
-        + "default `maximumScanPerEviction` (128).");
+    line("From the simulator runs above, through the cache's statistics (`CacheStats.evictionCountAtMost`), "
+        + "which count every eviction's length. The scan limit is the default `maximumScanPerEviction` (128).");
     line("");
     line("| trace | size | evictions | mean | p50 | p99 | max | stopped at the limit |");
     line("|---|---:|---:|---:|---:|---:|---:|---:|");

@@ -70,10 +70,6 @@ public final class TraceSimulator {
     long hits = 0;
     long start = System.nanoTime();
     try (BenchmarkCache cache = implementation.createForSimulation(size)) {
-      if (cache instanceof ClockProAdapter clockPro) {
-        scanLengths = new ScanLengthHistogram(clockPro.cache().maximumScanPerEviction());
-        clockPro.cache().addEvictionObserver(scanLengths);
-      }
       for (long rawKey : trace.keys()) {
         Long key = rawKey;
         if (cache.getIfPresent(key) != null) {
@@ -81,6 +77,9 @@ public final class TraceSimulator {
         } else {
           cache.put(key, key);
         }
+      }
+      if (cache instanceof ClockProAdapter clockPro) {
+        scanLengths = ScanLengthHistogram.of(clockPro.cache().stats(), clockPro.cache().maximumScanPerEviction());
       }
     }
     long elapsed = System.nanoTime() - start;

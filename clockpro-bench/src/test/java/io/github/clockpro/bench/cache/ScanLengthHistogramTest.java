@@ -23,16 +23,39 @@ class ScanLengthHistogramTest {
     SplittableRandom random = new SplittableRandom(3);
     replay(cache, random, 20_000);
     CacheStats before = cache.stats();
-    ScanLengthHistogram observed = new ScanLengthHistogram(SCAN_LIMIT);
-    cache.addEvictionObserver(observed);
+    long[] observed = new long[SCAN_LIMIT + 1];
+    long[] observedAtLimit = new long[1];
+    cache.addEvictionObserver((entriesExamined, reachedLimit) -> {
+      observed[entriesExamined]++;
+      observedAtLimit[0] += reachedLimit ? 1 : 0;
+    });
     replay(cache, random, 20_000);
     ScanLengthHistogram between = ScanLengthHistogram.between(before, cache.stats(), SCAN_LIMIT);
+    long total = 0;
+    int longest = 0;
     for (int length = 0; length <= SCAN_LIMIT; length++) {
-      assertEquals(observed.count(length), between.count(length), "length " + length);
+      assertEquals(observed[length], between.count(length), "length " + length);
+      total += observed[length];
+      longest = observed[length] > 0 ? length : longest;
     }
-    assertEquals(observed.limitReachedCount(), between.limitReachedCount());
-    assertEquals(observed.percentile(0.99), between.percentile(0.99));
-    assertEquals(observed.maximum(), between.maximum());
+    assertEquals(total, between.total());
+    assertEquals(longest, between.maximum());
+    assertEquals(observedAtLimit[0], between.limitReachedCount());
+  }
+
+  @Test
+  void shouldHoldEveryEvictionSinceCreationGivenOneSnapshot() {
+    ClockProCache<Long, Long> cache =
+        ClockProCache.builder().maximumSize(200).maximumScanPerEviction(SCAN_LIMIT).build();
+    long[] observed = new long[SCAN_LIMIT + 1];
+    cache.addEvictionObserver((entriesExamined, reachedLimit) -> observed[entriesExamined]++);
+    replay(cache, new SplittableRandom(7), 20_000);
+    ScanLengthHistogram all = ScanLengthHistogram.of(cache.stats(), SCAN_LIMIT);
+    for (int length = 0; length <= SCAN_LIMIT; length++) {
+      assertEquals(observed[length], all.count(length), "length " + length);
+    }
+    assertEquals(cache.stats().evictionCount(), all.total());
+    assertEquals(SCAN_LIMIT, all.scanLimit());
   }
 
   @Test
@@ -47,11 +70,13 @@ class ScanLengthHistogramTest {
   }
 
   @Test
-  void shouldRejectALimitAboveTheLengthsTheStatisticsCountOneByOne() {
+  void shouldRejectALimitOutsideTheLengthsTheStatisticsCountOneByOne() {
     CacheStats stats = ClockProCache.builder().maximumSize(10).build().stats();
-    IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
-        () -> ScanLengthHistogram.between(stats, stats, ScanLengthHistogram.MAXIMUM_SCAN_LIMIT_BETWEEN + 1));
-    assertEquals(true, thrown.getMessage().contains("scanLimit"), thrown.getMessage());
+    for (int scanLimit : new int[] {0, ScanLengthHistogram.MAXIMUM_SCAN_LIMIT_BETWEEN + 1}) {
+      IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
+          () -> ScanLengthHistogram.between(stats, stats, scanLimit));
+      assertEquals(true, thrown.getMessage().contains("scanLimit"), thrown.getMessage());
+    }
   }
 
   private static void replay(ClockProCache<Long, Long> cache, SplittableRandom random, int requests) {
