@@ -147,8 +147,10 @@ public final class PairedCommand {
     }
     for (Implementation peer : Implementation.CONCURRENT) {
       if (result.ratios().containsKey(peer)) {
-        text.append(String.format(Locale.ROOT, "  clockpro / %-9s median %.3fx, quartiles %.3fx to %.3fx%n",
-            peer.displayName(), result.median(peer), result.lowerQuartile(peer), result.upperQuartile(peer)));
+        double[] interval = result.medianInterval(peer);
+        text.append(String.format(Locale.ROOT, "  clockpro / %-9s median %.3fx, quartiles %.3fx to %.3fx, 95%% "
+                + "interval of the median %.3fx to %.3fx%n", peer.displayName(), result.median(peer),
+            result.lowerQuartile(peer), result.upperQuartile(peer), interval[0], interval[1]));
       }
     }
     return text.toString();

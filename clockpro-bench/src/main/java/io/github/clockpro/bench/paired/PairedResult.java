@@ -136,6 +136,16 @@ public record PairedResult(PairedWorkload workload, int rounds, long burstMillis
   }
 
   /**
+   * A 95% confidence interval for the median ratio against the peer, from the ranks of the per-round ratios alone
+   * ({@link Quantiles#medianInterval}): whether a median below or above 1.00 could be the rounds' chance.
+   *
+   * @return the lower and the upper bound
+   */
+  public double[] medianInterval(Implementation peer) {
+    return Quantiles.medianInterval(ratios.get(peer));
+  }
+
+  /**
    * The {@code q}-quantile of the per-round ratios against the peer, interpolated linearly between the two
    * nearest ranks.
    */

@@ -140,9 +140,11 @@ final class MarkdownReport {
     for (PairedResult result : paired) {
       for (Implementation peer : List.of(Implementation.CAFFEINE, Implementation.CACHE2K)) {
         if (result.median(peer) < 1.0) {
+          double[] interval = result.medianInterval(peer);
           behind.add(String.format(Locale.ROOT, "paired comparison, %s: median %.2fx %s (quartiles %.2fx to "
-                  + "%.2fx)", result.workload().describe(), result.median(peer), peer.displayName(),
-              result.lowerQuartile(peer), result.upperQuartile(peer)));
+                  + "%.2fx; 95%% interval of the median %.2fx to %.2fx%s)", result.workload().describe(),
+              result.median(peer), peer.displayName(), result.lowerQuartile(peer), result.upperQuartile(peer),
+              interval[0], interval[1], interval[1] >= 1.0 ? ", which includes 1.00" : ""));
         }
       }
     }
@@ -189,7 +191,11 @@ final class MarkdownReport {
       met &= pairedCaffeine >= caffeineTarget && pairedCache2k >= cache2kTarget;
       sentence.append(String.format(Locale.ROOT, ", and **%.2fx** and **%.2fx** (medians over %d rounds) in the "
           + "paired comparison", pairedCaffeine, pairedCache2k, pair.rounds()));
-      unrounded += String.format(Locale.ROOT, "; paired %.3fx and %.3fx", pairedCaffeine, pairedCache2k);
+      double[] caffeineInterval = pair.medianInterval(Implementation.CAFFEINE);
+      double[] cache2kInterval = pair.medianInterval(Implementation.CACHE2K);
+      unrounded += String.format(Locale.ROOT, "; paired %.3fx and %.3fx, whose 95%% intervals are %.3fx to %.3fx "
+              + "and %.3fx to %.3fx", pairedCaffeine, pairedCache2k, caffeineInterval[0], caffeineInterval[1],
+          cache2kInterval[0], cache2kInterval[1]);
     }
     return sentence + String.format(Locale.ROOT, ". %s: %s (unrounded: %s).", target, met ? "met" : "**not met**",
         unrounded);
@@ -213,23 +219,31 @@ final class MarkdownReport {
         + "which each implementation runs one burst of %d ms, in an order that rotates from round to round. The "
         + "ratio is taken round by round, so background load that drifts over seconds mostly cancels; the rounds "
         + "of all forks are pooled, so the median and quartiles of the ratios also cover what differs from one JVM "
-        + "to the next. Read-through misses cost `Blackhole.consumeCPU(1000)`, as in the JMH benchmark; hit rates "
+        + "to the next. The 95%% interval of a median comes from the ranks of the rounds' ratios alone (no "
+        + "distribution assumed): a median below 1.00 whose interval reaches above it may be the rounds' chance. "
+        + "With fewer than six rounds no interval reaches 95%%, and the one given is the range of all rounds. "
+        + "Read-through misses cost `Blackhole.consumeCPU(1000)`, as in the JMH benchmark; hit rates "
         + "cover the measured rounds.",
         settings.readThroughForks(), settings.hitForks(), settings.rounds(), settings.warmupRounds(),
         settings.burstMillis()));
     line("");
     line("| workload | clockpro ops/s | caffeine ops/s | cache2k ops/s | clockpro / caffeine: median (quartiles) "
-        + "| clockpro / cache2k: median (quartiles) | hit rate clockpro | caffeine | cache2k |");
-    line("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+        + "| 95% interval of the median | clockpro / cache2k: median (quartiles) | 95% interval of the median "
+        + "| hit rate clockpro | caffeine | cache2k |");
+    line("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (PairedResult result : paired) {
-      line(String.format(Locale.ROOT, "| %s | %,.0f | %,.0f | %,.0f | %.2fx (%.2fx to %.2fx) | %.2fx (%.2fx to "
-              + "%.2fx) | %.2f%% | %.2f%% | %.2f%% |", result.workload().describe(),
-          result.throughput(Implementation.CLOCKPRO), result.throughput(Implementation.CAFFEINE),
-          result.throughput(Implementation.CACHE2K), result.median(Implementation.CAFFEINE),
-          result.lowerQuartile(Implementation.CAFFEINE), result.upperQuartile(Implementation.CAFFEINE),
+      double[] caffeine = result.medianInterval(Implementation.CAFFEINE);
+      double[] cache2k = result.medianInterval(Implementation.CACHE2K);
+      line(String.format(Locale.ROOT, "| %s | %,.0f | %,.0f | %,.0f | %.2fx (%.2fx to %.2fx) | %.2fx to %.2fx "
+              + "| %.2fx (%.2fx to %.2fx) | %.2fx to %.2fx | %.2f%% | %.2f%% | %.2f%% |",
+          result.workload().describe(), result.throughput(Implementation.CLOCKPRO),
+          result.throughput(Implementation.CAFFEINE), result.throughput(Implementation.CACHE2K),
+          result.median(Implementation.CAFFEINE), result.lowerQuartile(Implementation.CAFFEINE),
+          result.upperQuartile(Implementation.CAFFEINE), caffeine[0], caffeine[1],
           result.median(Implementation.CACHE2K), result.lowerQuartile(Implementation.CACHE2K),
-          result.upperQuartile(Implementation.CACHE2K), 100 * result.hitRate(Implementation.CLOCKPRO),
-          100 * result.hitRate(Implementation.CAFFEINE), 100 * result.hitRate(Implementation.CACHE2K)));
+          result.upperQuartile(Implementation.CACHE2K), cache2k[0], cache2k[1],
+          100 * result.hitRate(Implementation.CLOCKPRO), 100 * result.hitRate(Implementation.CAFFEINE),
+          100 * result.hitRate(Implementation.CACHE2K)));
     }
     line("");
   }
