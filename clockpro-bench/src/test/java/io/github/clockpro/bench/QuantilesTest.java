@@ -46,6 +46,17 @@ class QuantilesTest {
   }
 
   @Test
+  void shouldGiveTheCoverageOfTheInterval() {
+    assertEquals(1 - 2 * 4_048 / 262_144.0, Quantiles.medianIntervalCoverage(18), 1e-12);
+    assertEquals(1 - 2 / 64.0, Quantiles.medianIntervalCoverage(6), 1e-12);
+    assertEquals(0.75, Quantiles.medianIntervalCoverage(3), 1e-12);
+    assertEquals(0.0, Quantiles.medianIntervalCoverage(1), 1e-12);
+    assertTrue(Quantiles.medianIntervalCoverage(100) >= 0.95);
+    assertEquals(true, assertThrows(IllegalArgumentException.class, () -> Quantiles.medianIntervalCoverage(0))
+        .getMessage().contains("n"));
+  }
+
+  @Test
   void shouldRejectNoValues() {
     assertEquals(true, assertThrows(IllegalArgumentException.class, () -> Quantiles.medianInterval(List.of()))
         .getMessage().contains("values"));

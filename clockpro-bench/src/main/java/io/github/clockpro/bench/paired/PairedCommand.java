@@ -74,6 +74,10 @@ public final class PairedCommand {
     if (resultFile != null) {
       result.write(Path.of(resultFile));
     }
+    if (solo) {
+      System.out.printf(Locale.ROOT, "each round forked one JVM per implementation, which measured %d bursts of %d ms "
+          + "after %d warm-up bursts%n", rounds, burstMillis, warmupRounds);
+    }
     System.out.print(summary(result));
   }
 
@@ -148,9 +152,10 @@ public final class PairedCommand {
     for (Implementation peer : Implementation.CONCURRENT) {
       if (result.ratios().containsKey(peer)) {
         double[] interval = result.medianInterval(peer);
-        text.append(String.format(Locale.ROOT, "  clockpro / %-9s median %.3fx, quartiles %.3fx to %.3fx, 95%% "
-                + "interval of the median %.3fx to %.3fx%n", peer.displayName(), result.median(peer),
-            result.lowerQuartile(peer), result.upperQuartile(peer), interval[0], interval[1]));
+        text.append(String.format(Locale.ROOT, "  clockpro / %-9s median %.3fx, quartiles %.3fx to %.3fx, median "
+                + "within %.3fx to %.3fx at %.0f%% confidence (over %d independent groups of rounds)%n",
+            peer.displayName(), result.median(peer), result.lowerQuartile(peer), result.upperQuartile(peer),
+            interval[0], interval[1], 100 * result.medianIntervalCoverage(), result.groups()));
       }
     }
     return text.toString();

@@ -21,14 +21,37 @@ import java.util.Map;
  * @param burstMillis the length of one implementation's burst in a round
  * @param totals per implementation: operations, misses and wall nanoseconds over all measured rounds
  * @param ratios per peer: clockpro's operations per second over the peer's, one per round, in round order
+ * @param groups the independent groups the rounds fall into, in round order and of equal size: the JVMs whose
+ *     rounds were pooled ({@link PairedForks}), or the rounds themselves when each forked JVMs of its own
+ *     ({@link SoloForks}). Rounds of one JVM are not independent of each other: they share its heap layout and
+ *     its JIT's code, and in measurements one JVM's rounds agreed more closely than two JVMs' medians did.
  */
 public record PairedResult(PairedWorkload workload, int rounds, long burstMillis,
-    Map<Implementation, long[]> totals, Map<Implementation, List<Double>> ratios) {
+    Map<Implementation, long[]> totals, Map<Implementation, List<Double>> ratios, int groups) {
 
-  /** Copies the maps, so the result cannot change. */
+  /**
+   * Copies the maps, so the result cannot change.
+   *
+   * @throws IllegalArgumentException if {@code groups} is not positive or does not divide every ratio list evenly
+   */
   public PairedResult {
     totals = Map.copyOf(totals);
     ratios = Map.copyOf(ratios);
+    if (groups < 1) {
+      throw new IllegalArgumentException("groups must be positive but was " + groups);
+    }
+    for (List<Double> values : ratios.values()) {
+      if (values.size() % groups != 0) {
+        throw new IllegalArgumentException(
+            "groups must divide the " + values.size() + " ratios evenly but was " + groups);
+      }
+    }
+  }
+
+  /** The result of rounds run in one JVM: a single group. */
+  public PairedResult(PairedWorkload workload, int rounds, long burstMillis, Map<Implementation, long[]> totals,
+      Map<Implementation, List<Double>> ratios) {
+    this(workload, rounds, burstMillis, totals, ratios, 1);
   }
 
   /**
@@ -44,8 +67,10 @@ public record PairedResult(PairedWorkload workload, int rounds, long burstMillis
     Map<Implementation, long[]> totals = new EnumMap<>(Implementation.class);
     Map<Implementation, List<Double>> ratios = new EnumMap<>(Implementation.class);
     int rounds = 0;
+    int groups = 0;
     for (PairedResult fork : forks) {
       rounds += fork.rounds();
+      groups += fork.groups();
       fork.totals().forEach((implementation, sums) -> {
         long[] merged = totals.computeIfAbsent(implementation, unused -> new long[sums.length]);
         for (int field = 0; field < sums.length; field++) {
@@ -55,7 +80,7 @@ public record PairedResult(PairedWorkload workload, int rounds, long burstMillis
       fork.ratios().forEach((peer, values) -> ratios.computeIfAbsent(peer, unused -> new ArrayList<>())
           .addAll(values));
     }
-    return new PairedResult(forks.get(0).workload(), rounds, forks.get(0).burstMillis(), totals, ratios);
+    return new PairedResult(forks.get(0).workload(), rounds, forks.get(0).burstMillis(), totals, ratios, groups);
   }
 
   /**
@@ -67,6 +92,7 @@ public record PairedResult(PairedWorkload workload, int rounds, long burstMillis
   public void write(Path file) throws IOException {
     List<String> lines = new ArrayList<>();
     lines.add("rounds " + rounds);
+    lines.add("groups " + groups);
     totals.forEach((implementation, sums) -> lines.add(String.format(Locale.ROOT, "totals %s %d %d %d",
         implementation.displayName(), sums[0], sums[1], sums[2])));
     ratios.forEach((peer, values) -> {
@@ -87,12 +113,14 @@ public record PairedResult(PairedWorkload workload, int rounds, long burstMillis
    */
   public static PairedResult read(Path file, PairedWorkload workload, long burstMillis) throws IOException {
     int rounds = 0;
+    int groups = 1;
     Map<Implementation, long[]> totals = new EnumMap<>(Implementation.class);
     Map<Implementation, List<Double>> ratios = new EnumMap<>(Implementation.class);
     for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
       String[] fields = line.split(" ");
       switch (fields[0]) {
         case "rounds" -> rounds = Integer.parseInt(fields[1]);
+        case "groups" -> groups = Integer.parseInt(fields[1]);
         case "totals" -> totals.put(Implementation.named(fields[1]), new long[] {Long.parseLong(fields[2]),
             Long.parseLong(fields[3]), Long.parseLong(fields[4])});
         case "ratios" -> {
@@ -105,7 +133,7 @@ public record PairedResult(PairedWorkload workload, int rounds, long burstMillis
         default -> throw new IllegalArgumentException("not a paired result line: '" + line + "'");
       }
     }
-    return new PairedResult(workload, rounds, burstMillis, totals, ratios);
+    return new PairedResult(workload, rounds, burstMillis, totals, ratios, groups);
   }
 
   /** Operations per second of the implementation over all its measured bursts. */
@@ -136,13 +164,31 @@ public record PairedResult(PairedWorkload workload, int rounds, long burstMillis
   }
 
   /**
-   * A 95% confidence interval for the median ratio against the peer, from the ranks of the per-round ratios alone
-   * ({@link Quantiles#medianInterval}): whether a median below or above 1.00 could be the rounds' chance.
+   * A confidence interval for the median ratio against the peer, from the medians of the {@link #groups} alone
+   * ({@link Quantiles#medianInterval}): whether a median below or above 1.00 could be chance. Taken over the
+   * groups, not the rounds, since only the groups are independent; its confidence is
+   * {@link #medianIntervalCoverage()}.
    *
    * @return the lower and the upper bound
    */
   public double[] medianInterval(Implementation peer) {
-    return Quantiles.medianInterval(ratios.get(peer));
+    return Quantiles.medianInterval(groupMedians(peer));
+  }
+
+  /** The confidence of {@link #medianInterval}: at least 0.95 for six groups or more, less for fewer. */
+  public double medianIntervalCoverage() {
+    return Quantiles.medianIntervalCoverage(groups);
+  }
+
+  /** The median ratio against the peer within each group, in order. */
+  List<Double> groupMedians(Implementation peer) {
+    List<Double> values = ratios.get(peer);
+    int size = values.size() / groups;
+    List<Double> medians = new ArrayList<>();
+    for (int group = 0; group < groups; group++) {
+      medians.add(Quantiles.of(values.subList(group * size, (group + 1) * size), 0.5));
+    }
+    return medians;
   }
 
   /**

@@ -85,6 +85,6 @@ public final class SoloForks {
       ratios.forEach((peer, values) ->
           values.add(throughput.get(Implementation.CLOCKPRO) / throughput.get(peer)));
     }
-    return new PairedResult(workload, rounds, burstMillis, totals, ratios);
+    return new PairedResult(workload, rounds, burstMillis, totals, ratios, rounds); // each round has its own JVMs
   }
 }

@@ -142,9 +142,10 @@ final class MarkdownReport {
         if (result.median(peer) < 1.0) {
           double[] interval = result.medianInterval(peer);
           behind.add(String.format(Locale.ROOT, "paired comparison, %s: median %.2fx %s (quartiles %.2fx to "
-                  + "%.2fx; 95%% interval of the median %.2fx to %.2fx%s)", result.workload().describe(),
+                  + "%.2fx; median within %.2fx to %.2fx at %.0f%% confidence%s)", result.workload().describe(),
               result.median(peer), peer.displayName(), result.lowerQuartile(peer), result.upperQuartile(peer),
-              interval[0], interval[1], interval[1] >= 1.0 ? ", which includes 1.00" : ""));
+              interval[0], interval[1], 100 * result.medianIntervalCoverage(),
+              interval[1] >= 1.0 ? ", which includes 1.00" : ""));
         }
       }
     }
@@ -193,9 +194,9 @@ final class MarkdownReport {
           + "paired comparison", pairedCaffeine, pairedCache2k, pair.rounds()));
       double[] caffeineInterval = pair.medianInterval(Implementation.CAFFEINE);
       double[] cache2kInterval = pair.medianInterval(Implementation.CACHE2K);
-      unrounded += String.format(Locale.ROOT, "; paired %.3fx and %.3fx, whose 95%% intervals are %.3fx to %.3fx "
-              + "and %.3fx to %.3fx", pairedCaffeine, pairedCache2k, caffeineInterval[0], caffeineInterval[1],
-          cache2kInterval[0], cache2kInterval[1]);
+      unrounded += String.format(Locale.ROOT, "; paired %.3fx and %.3fx, within %.3fx to %.3fx and %.3fx to %.3fx "
+              + "at %.0f%% confidence", pairedCaffeine, pairedCache2k, caffeineInterval[0], caffeineInterval[1],
+          cache2kInterval[0], cache2kInterval[1], 100 * pair.medianIntervalCoverage());
     }
     return sentence + String.format(Locale.ROOT, ". %s: %s (unrounded: %s).", target, met ? "met" : "**not met**",
         unrounded);
@@ -219,29 +220,33 @@ final class MarkdownReport {
         + "which each implementation runs one burst of %d ms, in an order that rotates from round to round. The "
         + "ratio is taken round by round, so background load that drifts over seconds mostly cancels; the rounds "
         + "of all forks are pooled, so the median and quartiles of the ratios also cover what differs from one JVM "
-        + "to the next. The 95%% interval of a median comes from the ranks of the rounds' ratios alone (no "
-        + "distribution assumed): a median below 1.00 whose interval reaches above it may be the rounds' chance. "
-        + "With fewer than six rounds no interval reaches 95%%, and the one given is the range of all rounds. "
+        + "to the next. The interval of a median comes from the forks' own medians, since the forks are "
+        + "independent JVMs and the rounds of one JVM are not (they share its heap layout and its compiled code): "
+        + "the k-th lowest and k-th highest fork median, for the largest k that covers the median with at least "
+        + "95%% confidence, assuming nothing of their distribution; with fewer than six forks no k reaches 95%%, "
+        + "and the interval is the range of the forks' medians, with its lower confidence given. A median below "
+        + "1.00 whose interval reaches above it may be chance. "
         + "Read-through misses cost `Blackhole.consumeCPU(1000)`, as in the JMH benchmark; hit rates "
         + "cover the measured rounds.",
         settings.readThroughForks(), settings.hitForks(), settings.rounds(), settings.warmupRounds(),
         settings.burstMillis()));
     line("");
     line("| workload | clockpro ops/s | caffeine ops/s | cache2k ops/s | clockpro / caffeine: median (quartiles) "
-        + "| 95% interval of the median | clockpro / cache2k: median (quartiles) | 95% interval of the median "
+        + "| median within (confidence) | clockpro / cache2k: median (quartiles) | median within (confidence) "
         + "| hit rate clockpro | caffeine | cache2k |");
     line("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (PairedResult result : paired) {
       double[] caffeine = result.medianInterval(Implementation.CAFFEINE);
       double[] cache2k = result.medianInterval(Implementation.CACHE2K);
+      double coverage = 100 * result.medianIntervalCoverage();
       line(String.format(Locale.ROOT, "| %s | %,.0f | %,.0f | %,.0f | %.2fx (%.2fx to %.2fx) | %.2fx to %.2fx "
-              + "| %.2fx (%.2fx to %.2fx) | %.2fx to %.2fx | %.2f%% | %.2f%% | %.2f%% |",
+              + "(%.0f%%) | %.2fx (%.2fx to %.2fx) | %.2fx to %.2fx (%.0f%%) | %.2f%% | %.2f%% | %.2f%% |",
           result.workload().describe(), result.throughput(Implementation.CLOCKPRO),
           result.throughput(Implementation.CAFFEINE), result.throughput(Implementation.CACHE2K),
           result.median(Implementation.CAFFEINE), result.lowerQuartile(Implementation.CAFFEINE),
-          result.upperQuartile(Implementation.CAFFEINE), caffeine[0], caffeine[1],
+          result.upperQuartile(Implementation.CAFFEINE), caffeine[0], caffeine[1], coverage,
           result.median(Implementation.CACHE2K), result.lowerQuartile(Implementation.CACHE2K),
-          result.upperQuartile(Implementation.CACHE2K), cache2k[0], cache2k[1],
+          result.upperQuartile(Implementation.CACHE2K), cache2k[0], cache2k[1], coverage,
           100 * result.hitRate(Implementation.CLOCKPRO), 100 * result.hitRate(Implementation.CAFFEINE),
           100 * result.hitRate(Implementation.CACHE2K)));
     }

@@ -105,17 +105,19 @@ class PairedComparisonTest {
     PairedWorkload workload = PairedWorkload.zipfian(100, 10, 2);
     PairedResult written = new PairedResult(workload, 2, 50,
         Map.of(Implementation.CLOCKPRO, new long[] {10, 2, 300}, Implementation.CACHE2K, new long[] {9, 1, 301}),
-        Map.of(Implementation.CACHE2K, List.of(1.25, 0.875)));
+        Map.of(Implementation.CACHE2K, List.of(1.25, 0.875)), 2);
     Path file = folder.resolve("result.txt");
     written.write(file);
 
     PairedResult read = PairedResult.read(file, workload, 50);
     assertEquals(2, read.rounds());
+    assertEquals(2, read.groups());
     assertArrayEquals(new long[] {10, 2, 300}, read.totals().get(Implementation.CLOCKPRO));
     assertEquals(List.of(1.25, 0.875), read.ratios().get(Implementation.CACHE2K));
 
     PairedResult merged = PairedResult.merge(List.of(written, read));
     assertEquals(4, merged.rounds());
+    assertEquals(4, merged.groups());
     assertArrayEquals(new long[] {20, 4, 600}, merged.totals().get(Implementation.CLOCKPRO));
     assertEquals(List.of(1.25, 0.875, 1.25, 0.875), merged.ratios().get(Implementation.CACHE2K));
   }
@@ -227,6 +229,22 @@ class PairedComparisonTest {
   }
 
   @Test
+  void shouldTakeTheMedianIntervalOverTheGroupsOfRounds() {
+    Map<Implementation, long[]> totals = Map.of(Implementation.CLOCKPRO, new long[] {1, 0, 1});
+    PairedResult result = new PairedResult(PairedWorkload.hits(10, 1), 6, 1, totals,
+        Map.of(Implementation.CACHE2K, List.of(0.9, 1.0, 1.1, 2.0, 2.1, 2.2)), 2);
+
+    assertEquals(List.of(1.0, 2.1), result.groupMedians(Implementation.CACHE2K));
+    assertArrayEquals(new double[] {1.0, 2.1}, result.medianInterval(Implementation.CACHE2K));
+    assertEquals(0.5, result.medianIntervalCoverage(), 1e-12);
+    PairedResult merged = PairedResult.merge(List.of(result, result, result));
+    assertEquals(6, merged.groups());
+    assertEquals(List.of(1.0, 2.1, 1.0, 2.1, 1.0, 2.1), merged.groupMedians(Implementation.CACHE2K));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> new PairedResult(PairedWorkload.hits(10, 1), 6,
+        1, totals, Map.of(Implementation.CACHE2K, List.of(1.0, 1.0, 1.0)), 2)).getMessage().contains("groups"));
+  }
+
+  @Test
   void shouldMeasureOneImplementationAloneWithoutRatios() throws InterruptedException {
     PairedResult result = new PairedComparison(PairedWorkload.hits(1_000, 1), 2, 0, 20, false,
         List.of(Implementation.CACHE2K)).run(null);
@@ -253,6 +271,7 @@ class PairedComparisonTest {
     PairedResult result = SoloForks.run(PairedWorkload.hits(1_000, 1), 2, 1, 0, 20);
 
     assertEquals(2, result.rounds());
+    assertEquals(2, result.groups());
     for (Implementation implementation : Implementation.CONCURRENT) {
       assertEquals(1.0, result.hitRate(implementation), implementation + " hit rate");
     }

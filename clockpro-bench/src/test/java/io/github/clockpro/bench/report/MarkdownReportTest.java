@@ -63,8 +63,8 @@ class MarkdownReportTest {
 
     assertEquals("clockpro does **2.20x** Caffeine's and **1.10x** cache2k's operations per second in JMH, and "
             + "**2.00x** and **0.95x** (medians over 3 rounds) in the paired comparison. Target: at least 1.0x: "
-            + "**not met** (unrounded: JMH 2.200x and 1.100x; paired 2.000x and 0.950x, whose 95% intervals are "
-            + "1.900x to 2.100x and 0.900x to 1.020x).",
+            + "**not met** (unrounded: JMH 2.200x and 1.100x; paired 2.000x and 0.950x, within 1.900x to 2.100x "
+            + "and 0.900x to 1.020x at 75% confidence).",
         MarkdownReport.target(row, behind, 1.0, 1.0, "Target: at least 1.0x"));
     assertTrue(MarkdownReport.target(row, ahead, 1.0, 1.0, "Target").contains(": met (unrounded"));
 
@@ -72,11 +72,11 @@ class MarkdownReportTest {
         null, "1.37", "3.3.1", "2.6.1")).render(List.of(row), List.of(behind), List.of(), List.of(), List.of(),
         List.of());
     assertTrue(report.contains("## Paired comparison"), report);
-    assertTrue(report.contains("| 2.00x (1.95x to 2.05x) | 1.90x to 2.10x | 0.95x (0.93x to 0.99x) | 0.90x to "
-        + "1.02x |"), report);
+    assertTrue(report.contains("| 2.00x (1.95x to 2.05x) | 1.90x to 2.10x (75%) | 0.95x (0.93x to 0.99x) | 0.90x "
+        + "to 1.02x (75%) |"), report);
     assertTrue(report.contains("- paired comparison, ZipfianSequenceLoading capacity=100000 factor=10 (miss cost "
-        + "1000 tokens), 2 threads: median 0.95x cache2k (quartiles 0.93x to 0.99x; 95% interval of the median "
-        + "0.90x to 1.02x, which includes 1.00)"), report);
+        + "1000 tokens), 2 threads: median 0.95x cache2k (quartiles 0.93x to 0.99x; median within 0.90x to 1.02x "
+        + "at 75% confidence, which includes 1.00)"), report);
   }
 
   private static PairedResult paired(List<Double> caffeine, List<Double> cache2k) {
@@ -85,7 +85,7 @@ class MarkdownReportTest {
       totals.put(implementation, new long[] {1_000, 100, 1_000_000});
     }
     return new PairedResult(PairedWorkload.zipfian(100_000, 10, 2), caffeine.size(), 1_000, totals,
-        Map.of(Implementation.CAFFEINE, caffeine, Implementation.CACHE2K, cache2k));
+        Map.of(Implementation.CAFFEINE, caffeine, Implementation.CACHE2K, cache2k), caffeine.size());
   }
 
   /** Renders a report whose headline row has our score against Caffeine at 50 and cache2k at 100. */
