@@ -56,10 +56,9 @@ public final class SoloForks {
     }
     new PairedComparison(workload, bursts, warmupBursts, burstMillis); // checks burstMillis before any fork
     List<Implementation> implementations = Implementation.CONCURRENT;
-    Map<Implementation, long[]> totals = new EnumMap<>(Implementation.class);
+    List<PairedResult> forks = new ArrayList<>();
     Map<Implementation, List<Double>> ratios = new EnumMap<>(Implementation.class);
     for (Implementation implementation : implementations) {
-      totals.put(implementation, new long[3]);
       if (implementation != Implementation.CLOCKPRO) {
         ratios.put(implementation, new ArrayList<>());
       }
@@ -75,16 +74,13 @@ public final class SoloForks {
           arguments.addAll(List.of("--only", implementation.displayName()));
           return arguments;
         });
-        long[] sums = alone.totals().get(implementation);
-        long[] merged = totals.get(implementation);
-        for (int field = 0; field < sums.length; field++) {
-          merged[field] += sums[field];
-        }
+        forks.add(alone);
         throughput.put(implementation, alone.throughput(implementation));
       }
       ratios.forEach((peer, values) ->
           values.add(throughput.get(Implementation.CLOCKPRO) / throughput.get(peer)));
     }
+    Map<Implementation, long[]> totals = PairedResult.merge(forks).totals(); // the forks of one implementation add up
     return new PairedResult(workload, rounds, burstMillis, totals, ratios, rounds); // each round has its own JVMs
   }
 }
