@@ -36,7 +36,7 @@ import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.RunnerException;
 
 /**
- * {@code report}: runs a profile's measurements (JMH, paired comparison, policy work, trace simulator, memory,
+ * {@code report}: runs a profile's measurements (JMH, solo comparison, policy work, trace simulator, memory,
  * latency) with all implementations in one run, and regenerates {@code docs/benchmarks.md}, its PNG plots and the
  * raw JMH JSON under {@code docs/benchmarks/}.
  *
@@ -83,7 +83,7 @@ public final class ReportCommand {
 
     List<PairedResult> paired = new ArrayList<>();
     for (PairedWorkload workload : profile.paired().workloads()) {
-      progress("paired comparison in forked JVMs: " + workload.describe(), start);
+      progress("solo comparison, each implementation alone in forked JVMs: " + workload.describe(), start);
       paired.add(profile.paired().run(workload));
     }
 
