@@ -221,7 +221,7 @@ final class MarkdownReport {
     if (solo.isEmpty()) {
       return;
     }
-    ReportProfile.PairedSettings settings = context.profile().paired();
+    ReportProfile.SoloSettings settings = context.profile().solo();
     line("## Solo comparison");
     line("");
     line(String.format(Locale.ROOT, "The headline workloads again, measured as `bin/paired --solo` does, and the "

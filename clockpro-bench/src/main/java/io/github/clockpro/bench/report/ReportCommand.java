@@ -81,10 +81,10 @@ public final class ReportCommand {
     Path json = assets.resolve("jmh-" + profile.displayName() + ".json");
     List<RunResult> jmhResults = JmhRunner.run(profile, json);
 
-    List<PairedResult> paired = new ArrayList<>();
-    for (PairedWorkload workload : profile.paired().workloads()) {
+    List<PairedResult> solo = new ArrayList<>();
+    for (PairedWorkload workload : profile.solo().workloads()) {
       progress("solo comparison, each implementation alone in forked JVMs: " + workload.describe(), start);
-      paired.add(profile.paired().run(workload));
+      solo.add(profile.solo().run(workload));
     }
 
     progress(String.format(Locale.ROOT, "policy work, counted on one thread (2 workloads, %,d operations each)",
@@ -106,7 +106,7 @@ public final class ReportCommand {
     writeCharts(rows, simulations, assets);
     ReportContext context = new ReportContext(command(profile), profile, timestamp, commit(), machine(),
         tracesDescription, version("jmh"), version("caffeine"), version("cache2k"));
-    String markdown = new MarkdownReport(context).render(rows, paired, policyWork, simulations, memory,
+    String markdown = new MarkdownReport(context).render(rows, solo, policyWork, simulations, memory,
         latency);
     Files.writeString(output.resolve("benchmarks.md"), markdown, StandardCharsets.UTF_8);
     progress("done", start);

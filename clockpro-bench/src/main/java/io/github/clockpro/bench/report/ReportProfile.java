@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
 public enum ReportProfile {
   /**
    * The default: the report in docs/benchmarks.md. Every JMH configuration runs one fork per implementation; the
-   * headline's verdicts come from the solo comparison ({@link PairedSettings}), whose rounds are independent JVMs
+   * headline's verdicts come from the solo comparison ({@link SoloSettings}), whose rounds are independent JVMs
    * and so give each median an interval. RandomSequence at a 50% hit rate also runs with one thread: there no
    * thread waits for the eviction lock, so the row shows the cost of each implementation's miss path alone.
    */
@@ -30,7 +30,7 @@ public enum ReportProfile {
       random("100000", 2),
       random("100000", "50", 1),
       getPut("100000", "100,75,0", 2)),
-      List.of(100_000, 1_000_000), 4, 1, new PairedSettings(100_000, 12, 5, 2, 2, 1_000), 2_000_000),
+      List.of(100_000, 1_000_000), 4, 1, new SoloSettings(100_000, 12, 5, 2, 2, 1_000), 2_000_000),
   /** The full matrix: 100K, 1M and 10M entries, 1, 2 and 4 threads, longer iterations. */
   LONG("long", 3, 3, 5, 3, "-Xmx4g", List.of(
       zipfian("100000,1000000,10000000", List.of("2", "10", "20"), 1),
@@ -42,12 +42,12 @@ public enum ReportProfile {
       getPut("100000,1000000", 1),
       getPut("100000,1000000", 2),
       getPut("100000,1000000", 4)),
-      List.of(100_000, 1_000_000), 20, 1, new PairedSettings(100_000, 32, 24, 4, 3, 1_000), 2_000_000),
+      List.of(100_000, 1_000_000), 20, 1, new SoloSettings(100_000, 32, 24, 4, 3, 1_000), 2_000_000),
   /** A pipeline check with tiny iterations; never for publishing. */
   SMOKE("smoke", 1, 1, 1, 1, "-Xmx1g", List.of(
       zipfian("10000", List.of("10"), 2).measuredInRounds(2, 1, 1),
       new JmhRun(GetPutBenchmark.class.getName(), Map.of("capacity", "10000", "readPercent", "100"), 2)),
-      List.of(10_000), 1, 20, new PairedSettings(10_000, 1, 1, 1, 0, 100), 100_000);
+      List.of(10_000), 1, 20, new SoloSettings(10_000, 1, 1, 1, 0, 100), 100_000);
 
   /**
    * The comparisons that decide the headline's targets (see {@link SoloForks}): read-through Zipfian over 10x the
@@ -55,9 +55,9 @@ public enum ReportProfile {
    *
    * <p>A round is one independent sample of each ratio, so the count of rounds sets how narrow the interval of a
    * median can be, and the forks are most of the profile's time. Where the ratio against a peer is near 1.00, as
-   * for read-through against cache2k, only many rounds can put the interval on one side of it; the 100%-hit
-   * ratios move more from one JVM to the next, so the quick profile gives the read-through comparison most of
-   * its rounds.
+   * for read-through against cache2k, only many rounds can put the interval on one side of it. So the quick
+   * profile gives the read-through comparison most of its rounds, and the 100%-hit comparison, whose ratio
+   * against cache2k has lain further from 1.00, the few that its time allows.
    *
    * @param capacity the cache's maximum size
    * @param readThroughRounds the rounds of the read-through comparison
@@ -66,7 +66,7 @@ public enum ReportProfile {
    * @param warmupBursts bursts each fork runs first and does not count
    * @param burstMillis the length of one burst
    */
-  public record PairedSettings(int capacity, int readThroughRounds, int hitRounds, int bursts, int warmupBursts,
+  public record SoloSettings(int capacity, int readThroughRounds, int hitRounds, int bursts, int warmupBursts,
       long burstMillis) {
 
     /** The workloads compared. */
@@ -137,12 +137,12 @@ public enum ReportProfile {
   private final List<Integer> memorySizes;
   private final int latencySeconds;
   private final int syntheticScale;
-  private final PairedSettings paired;
+  private final SoloSettings solo;
   private final long policyWorkOperations;
 
   ReportProfile(String displayName, int warmupIterations, int warmupSeconds, int measurementIterations,
       int measurementSeconds, String heap, List<JmhRun> jmhRuns, List<Integer> memorySizes, int latencySeconds,
-      int syntheticScale, PairedSettings paired, long policyWorkOperations) {
+      int syntheticScale, SoloSettings solo, long policyWorkOperations) {
     this.displayName = displayName;
     this.warmupIterations = warmupIterations;
     this.warmupSeconds = warmupSeconds;
@@ -153,7 +153,7 @@ public enum ReportProfile {
     this.memorySizes = memorySizes;
     this.latencySeconds = latencySeconds;
     this.syntheticScale = syntheticScale;
-    this.paired = paired;
+    this.solo = solo;
     this.policyWorkOperations = policyWorkOperations;
   }
 
@@ -223,9 +223,9 @@ public enum ReportProfile {
     return syntheticScale;
   }
 
-  /** Returns the settings of the headline's paired comparisons. */
-  public PairedSettings paired() {
-    return paired;
+  /** Returns the settings of the headline's solo comparisons. */
+  public SoloSettings solo() {
+    return solo;
   }
 
   /**
