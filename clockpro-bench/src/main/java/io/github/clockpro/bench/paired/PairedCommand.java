@@ -2,7 +2,10 @@ package io.github.clockpro.bench.paired;
 
 import io.github.clockpro.bench.Arguments;
 import io.github.clockpro.bench.cache.Implementation;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -32,16 +35,18 @@ import java.util.Set;
  * fork does (see "Creation order" in {@link PairedComparison}).
  *
  * {@code --solo} measures each implementation alone in a JVM of its own instead ({@link SoloForks}): then
- * {@code --forks} counts rounds, each of which forks one JVM per implementation, and {@code --rounds} and
- * {@code --warmup-rounds} count each fork's measured and warm-up bursts. {@code --only NAME} measures one
- * implementation in this JVM, as such a fork does; it takes {@code --forks 0}.
+ * {@code --forks} counts rounds, each of which starts one JVM per implementation whose bursts take turns, and
+ * {@code --rounds} and {@code --warmup-rounds} count each JVM's measured and warm-up bursts. {@code --only NAME}
+ * measures one implementation in this JVM; it takes {@code --forks 0}. {@code --serve} with {@code --only} is how
+ * a solo round's JVM runs: it answers burst commands on its standard input (see {@link SoloForks}).
  */
 public final class PairedCommand {
 
   /** The usage line printed on errors. */
   public static final String USAGE = "paired [--workload zipfian|hits|random] [--capacity 100000] [--factor 10] "
       + "[--miss-cost 1000] [--hit-rate 50] [--threads 2] [--forks 4] [--rounds 5] [--warmup-rounds 3] "
-      + "[--burst-millis 1000] [--result-file FILE] [--reverse-creation] [--solo] [--only clockpro|caffeine|cache2k]";
+      + "[--burst-millis 1000] [--result-file FILE] [--reverse-creation] [--solo] [--only clockpro|caffeine|cache2k] "
+      + "[--serve]";
 
   private PairedCommand() {}
 
@@ -61,6 +66,14 @@ public final class PairedCommand {
     long burstMillis = parsed.longValue("burst-millis", 1_000, 1, 600_000);
     boolean solo = parsed.flag("solo");
     List<Implementation> implementations = implementations(parsed, forks, solo);
+    if (parsed.flag("serve")) {
+      if (implementations.size() != 1) {
+        throw new IllegalArgumentException("paired: --serve serves one implementation and takes --only");
+      }
+      SoloForks.serve(workload, implementations.get(0),
+          new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), System.out);
+      return;
+    }
     PairedResult result;
     if (solo) {
       result = SoloForks.run(workload, forks, rounds, warmupRounds, burstMillis);
@@ -75,8 +88,8 @@ public final class PairedCommand {
       result.write(Path.of(resultFile));
     }
     if (solo) {
-      System.out.printf(Locale.ROOT, "each round forked one JVM per implementation, which measured %d bursts of %d ms "
-          + "after %d warm-up bursts%n", rounds, burstMillis, warmupRounds);
+      System.out.printf(Locale.ROOT, "each round started one JVM per implementation, which ran %d measured bursts of "
+          + "%d ms after %d warm-up bursts, in turn with the others%n", rounds, burstMillis, warmupRounds);
     }
     System.out.print(summary(result));
   }
@@ -85,7 +98,7 @@ public final class PairedCommand {
   static Arguments parse(String[] arguments) {
     return Arguments.parse("paired", arguments, Set.of("workload", "capacity", "factor", "miss-cost", "hit-rate",
         "threads", "forks", "rounds", "warmup-rounds", "burst-millis", "result-file", "only"),
-        Set.of("reverse-creation", "solo"));
+        Set.of("reverse-creation", "solo", "serve"));
   }
 
   /**

@@ -63,8 +63,7 @@ public final class PairedForks {
       throws IOException, InterruptedException {
     Path file = Files.createTempFile("clockpro-paired-", ".txt");
     try {
-      List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx" + heapMegabytes() + "m", "-cp",
-          System.getProperty("java.class.path"), "io.github.clockpro.bench.Main"));
+      List<String> command = javaCommand();
       command.addAll(arguments.apply(file));
       System.out.flush();
       Process process = new ProcessBuilder(command).inheritIO().start();
@@ -85,13 +84,28 @@ public final class PairedForks {
    */
   static List<String> forkArguments(PairedWorkload workload, int rounds, int warmupRounds, long burstMillis,
       boolean reverseCreation, Path resultFile) {
-    List<String> arguments = new ArrayList<>(List.of("paired", "--workload", workload.kind(),
-        "--capacity", Integer.toString(workload.capacity()), "--threads", Integer.toString(workload.threads()),
-        "--rounds", Integer.toString(rounds), "--warmup-rounds", Integer.toString(warmupRounds),
+    List<String> arguments = workloadArguments(workload);
+    arguments.addAll(List.of("--rounds", Integer.toString(rounds), "--warmup-rounds", Integer.toString(warmupRounds),
         "--burst-millis", Long.toString(burstMillis), "--forks", "0", "--result-file", resultFile.toString()));
     if (reverseCreation) {
       arguments.add("--reverse-creation");
     }
+    return arguments;
+  }
+
+  /**
+   * The command that starts a JVM like this one: its java executable, heap limit and class path, running the
+   * benchmark module's main class; the caller adds the command's arguments.
+   */
+  static List<String> javaCommand() {
+    return new ArrayList<>(List.of(javaExecutable(), "-Xmx" + heapMegabytes() + "m", "-cp",
+        System.getProperty("java.class.path"), "io.github.clockpro.bench.Main"));
+  }
+
+  /** The {@code paired} command and the options that name the workload, for a JVM this one starts. */
+  static List<String> workloadArguments(PairedWorkload workload) {
+    List<String> arguments = new ArrayList<>(List.of("paired", "--workload", workload.kind(),
+        "--capacity", Integer.toString(workload.capacity()), "--threads", Integer.toString(workload.threads())));
     switch (workload.kind()) {
       case PairedWorkload.ZIPFIAN -> arguments.addAll(List.of("--factor", Integer.toString(workload.factor()),
           "--miss-cost", Long.toString(workload.missCost())));

@@ -226,19 +226,22 @@ final class MarkdownReport {
     line("");
     line(String.format(Locale.ROOT, "The headline workloads again, measured as `bin/paired --solo` does, and the "
         + "source of the headline's verdicts: each implementation alone in a JVM of its own, as an application runs "
-        + "its cache, in %d rounds for read-through and %d for 100%% hits. A round forks one JVM per "
-        + "implementation, one after another in an order that rotates from round to round; each JVM runs %d "
-        + "warm-up bursts of %d ms and then %d measured ones, and its throughput is the operations over the wall "
-        + "time of its measured bursts. The ratio is taken round by round, so background load that drifts over "
-        + "minutes mostly cancels. The rounds are independent JVMs, so the interval of a median is the k-th lowest "
+        + "its cache, in %d rounds for read-through and %d for 100%% hits. A round starts one JVM per "
+        + "implementation and keeps them all running; they run their bursts in turn, one burst of each and then "
+        + "the next, in an order that rotates from burst to burst, each JVM idle while another runs. Each runs %d "
+        + "warm-up bursts of %d ms and then %d measured ones for read-through (%d and %d for 100%% hits), and its "
+        + "throughput is the operations over the wall time of its measured bursts. The bursts of the three are never more than a few seconds apart, so "
+        + "background load that drifts over seconds reaches them alike and mostly cancels in the round's ratio. "
+        + "The rounds are independent JVMs, so the interval of a median is the k-th lowest "
         + "and k-th highest round's ratio, for the largest k that covers the median with at least 95%% "
         + "confidence, assuming nothing of their distribution; with fewer than six rounds no k reaches 95%%, and "
         + "the interval is the range of the ratios, with its lower confidence given. A median below 1.00 whose "
         + "interval reaches above it may be chance, and so may one above 1.00 whose interval reaches below it. "
         + "Read-through misses cost `Blackhole.consumeCPU(1000)`, as in the JMH benchmark; hit rates "
         + "cover the measured bursts.",
-        settings.readThroughRounds(), settings.hitRounds(), settings.warmupBursts(), settings.burstMillis(),
-        settings.bursts()));
+        settings.readThrough().rounds(), settings.hits().rounds(), settings.readThrough().warmupBursts(),
+        settings.burstMillis(), settings.readThrough().bursts(), settings.hits().warmupBursts(),
+        settings.hits().bursts()));
     line("");
     line("| workload | clockpro ops/s | caffeine ops/s | cache2k ops/s | clockpro / caffeine: median (quartiles) "
         + "| median within (confidence) | clockpro / cache2k: median (quartiles) | median within (confidence) "

@@ -83,7 +83,8 @@ public final class ReportCommand {
 
     List<PairedResult> solo = new ArrayList<>();
     for (PairedWorkload workload : profile.solo().workloads()) {
-      progress("solo comparison, each implementation alone in forked JVMs: " + workload.describe(), start);
+      progress("solo comparison, each implementation alone in a JVM of its own, bursts in turn: " + workload.describe(),
+          start);
       solo.add(profile.solo().run(workload));
     }
 

@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.clockpro.bench.Arguments;
 import io.github.clockpro.bench.cache.Implementation;
+import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.StringReader;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -283,6 +285,35 @@ class PairedComparisonTest {
         () -> SoloForks.run(PairedWorkload.hits(1_000, 1), 1, 0, 0, 20)).getMessage().contains("bursts"));
     assertTrue(assertThrows(IllegalArgumentException.class,
         () -> SoloForks.run(PairedWorkload.hits(1_000, 1), 1, 1, -1, 20)).getMessage().contains("warmupBursts"));
+  }
+
+  @Test
+  void shouldServeOneBurstPerCommandAndRejectAnyOtherLine() throws Exception {
+    ByteArrayOutputStream answers = new ByteArrayOutputStream();
+    SoloForks.serve(PairedWorkload.hits(1_000, 1), Implementation.CLOCKPRO,
+        new BufferedReader(new StringReader("burst 20\nburst 20\n")), new PrintStream(answers, true, "UTF-8"));
+
+    String[] lines = answers.toString(StandardCharsets.UTF_8).split("\n");
+    assertEquals(3, lines.length, answers.toString(StandardCharsets.UTF_8));
+    assertEquals("ready", lines[0]);
+    for (int burst = 1; burst <= 2; burst++) {
+      String[] fields = lines[burst].split(" ");
+      assertEquals("result", fields[0]);
+      assertTrue(Long.parseLong(fields[1]) > 0, lines[burst]);
+      assertEquals(0, Long.parseLong(fields[2]), "a burst of hits misses nothing: " + lines[burst]);
+      assertTrue(Long.parseLong(fields[3]) > 0, lines[burst]);
+    }
+    IllegalArgumentException wrongLine = assertThrows(IllegalArgumentException.class,
+        () -> SoloForks.serve(PairedWorkload.hits(1_000, 1), Implementation.CLOCKPRO,
+            new BufferedReader(new StringReader("run 20\n")), new PrintStream(new ByteArrayOutputStream())));
+    assertTrue(wrongLine.getMessage().contains("burst MILLIS"), wrongLine.getMessage());
+  }
+
+  @Test
+  void shouldRejectServeWithoutOnlyByName() {
+    IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
+        () -> PairedCommand.run(new String[] {"--forks", "0", "--serve"}));
+    assertTrue(thrown.getMessage().contains("--serve"), thrown.getMessage());
   }
 
   @Test
