@@ -1,5 +1,6 @@
 package io.github.clockpro.bench.paired;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.github.clockpro.bench.cache.Implementation;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -7,6 +8,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -37,7 +39,8 @@ import java.util.Map;
  * <h2>Protocol</h2>
  * A JVM of a round runs {@code paired --serve --only NAME} with the workload's options ({@link #serve}): it builds
  * and warms its {@link BurstDriver}, writes {@code ready}, then for each line {@code burst MILLIS} on its standard
- * input runs one burst and writes {@code result OPERATIONS MISSES NANOS}; it ends when its input closes. Other
+ * input runs one burst, waits until it is idle (see {@link #awaitQuiet}), and writes
+ * {@code result OPERATIONS MISSES NANOS}; it ends when its input closes. Other
  * lines it may write (none are expected) are passed through to this JVM's output.
  *
  * <p>A round's ratio is each implementation's operations over the wall time of its measured bursts, so every
@@ -48,6 +51,10 @@ public final class SoloForks {
   private static final String READY = "ready";
   private static final String BURST = "burst";
   private static final String RESULT = "result";
+  /** How long a serving JVM must stay nearly idle after a burst before it answers. */
+  private static final long QUIET_MILLIS = 20;
+  /** The longest a serving JVM waits to become idle after a burst. */
+  private static final long MAXIMUM_SETTLE_MILLIS = 2_000;
 
   private SoloForks() {}
 
@@ -166,6 +173,7 @@ public final class SoloForks {
     BurstDriver driver = new BurstDriver(implementation.displayName(), workload.kind(), workload.capacity(),
         workload.factor(), workload.missCost(), workload.hitRate(), workload.threads());
     try {
+      awaitQuiet(); // the compilations of building and warming the cache, before the first burst of any JVM
       output.println(READY);
       output.flush();
       for (String line = input.readLine(); line != null; line = input.readLine()) {
@@ -174,11 +182,33 @@ public final class SoloForks {
           throw new IllegalArgumentException("paired --serve: expected '" + BURST + " MILLIS' but read '" + line + "'");
         }
         long[] result = driver.burst(Long.parseLong(fields[1]));
+        awaitQuiet();
         output.println(RESULT + " " + result[0] + " " + result[1] + " " + result[2]);
         output.flush();
       }
     } finally {
       driver.close();
+    }
+  }
+
+  /**
+   * Waits until this JVM has used less than a tenth of a processor for {@link #QUIET_MILLIS}, or for at most
+   * {@link #MAXIMUM_SETTLE_MILLIS}: the JIT's compilations and the collector's work that a burst left queued then
+   * run before this JVM answers, and not during the next JVM's burst. Measured in scratch runs before this wait,
+   * the JVMs that were not running a burst used up to a fifth of the running one's processor time during the
+   * early bursts, and up to a twentieth during later ones.
+   */
+  private static void awaitQuiet() throws InterruptedException {
+    OperatingSystemMXBean system = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    long deadline = System.nanoTime() + MAXIMUM_SETTLE_MILLIS * 1_000_000L;
+    long before = system.getProcessCpuTime();
+    while (System.nanoTime() < deadline) {
+      Thread.sleep(QUIET_MILLIS);
+      long after = system.getProcessCpuTime();
+      if (before < 0 || after - before < QUIET_MILLIS * 1_000_000L / 10) {
+        return; // quiet, or the platform does not report process time
+      }
+      before = after;
     }
   }
 
