@@ -33,8 +33,7 @@ import java.util.Map;
  * tenth or more: twelve rounds left the read-through ratio against cache2k within 0.98x to 1.27x. So the JVMs of
  * a round now run side by side, each idle (blocked on its standard input) while another runs a burst, and the
  * bursts alternate as in a {@link PairedComparison}: a burst of each implementation, then the next, so that drift
- * over a few seconds reaches all of them alike. A scratch run of six such rounds put every round's read-through
- * ratio against cache2k between 1.07x and 1.17x.
+ * over a few seconds reaches all of them alike (docs/design.md compares the two).
  *
  * <h2>Protocol</h2>
  * A JVM of a round runs {@code paired --serve --only NAME} with the workload's options ({@link #serve}): it builds
@@ -83,31 +82,18 @@ public final class SoloForks {
       throw new IllegalArgumentException("warmupBursts must not be negative but was " + warmupBursts);
     }
     new PairedComparison(workload, bursts, warmupBursts, burstMillis); // checks burstMillis before any JVM starts
-    List<Implementation> implementations = Implementation.CONCURRENT;
-    Map<Implementation, long[]> totals = new EnumMap<>(Implementation.class);
-    Map<Implementation, List<Double>> ratios = new EnumMap<>(Implementation.class);
-    for (Implementation implementation : implementations) {
-      totals.put(implementation, new long[3]);
-      if (implementation != Implementation.CLOCKPRO) {
-        ratios.put(implementation, new ArrayList<>());
-      }
-    }
+    List<PairedResult> results = new ArrayList<>();
     for (int round = 0; round < rounds; round++) {
-      Map<Implementation, long[]> measured = runRound(workload, round, rounds, bursts, warmupBursts, burstMillis);
-      measured.forEach((implementation, sums) -> {
-        long[] total = totals.get(implementation);
-        for (int field = 0; field < sums.length; field++) {
-          total[field] += sums[field];
-        }
-      });
-      double clockpro = throughput(measured.get(Implementation.CLOCKPRO));
-      ratios.forEach((peer, values) -> values.add(clockpro / throughput(measured.get(peer))));
+      results.add(runRound(workload, round, rounds, bursts, warmupBursts, burstMillis));
     }
-    return new PairedResult(workload, rounds, burstMillis, totals, ratios, rounds); // each round has its own JVMs
+    return PairedResult.merge(results); // totals add up; each round, with JVMs of its own, is one group
   }
 
-  /** One round: a JVM per implementation, bursts interleaved; returns each one's sums over its measured bursts. */
-  private static Map<Implementation, long[]> runRound(PairedWorkload workload, int round, int rounds, int bursts,
+  /**
+   * One round: a JVM per implementation, bursts interleaved. Returns each implementation's totals over its measured
+   * bursts and clockpro's ratio to each peer, one group.
+   */
+  private static PairedResult runRound(PairedWorkload workload, int round, int rounds, int bursts,
       int warmupBursts, long burstMillis) throws IOException, InterruptedException {
     List<Implementation> implementations = Implementation.CONCURRENT;
     List<Server> servers = new ArrayList<>();
@@ -132,9 +118,9 @@ public final class SoloForks {
             }
           }
         }
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "[paired] solo round %d of %d, %s %d of %d:",
-            round + 1, rounds, burst < 0 ? "warm-up burst" : "burst", burst < 0 ? burst + warmupBursts + 1 : burst + 1,
-            burst < 0 ? warmupBursts : bursts));
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+            "[paired] solo round %d of %d, %s %d of %d:", round + 1, rounds, burst < 0 ? "warm-up burst" : "burst",
+            burst < 0 ? burst + warmupBursts + 1 : burst + 1, burst < 0 ? warmupBursts : bursts));
         for (int index = 0; index < servers.size(); index++) {
           line.append(String.format(Locale.ROOT, " %s %,.0f ops/s", implementations.get(index).displayName(),
               throughput[index]));
@@ -144,7 +130,14 @@ public final class SoloForks {
       for (Server server : servers) {
         server.finish();
       }
-      return measured;
+      double clockpro = throughput(measured.get(Implementation.CLOCKPRO));
+      Map<Implementation, List<Double>> ratios = new EnumMap<>(Implementation.class);
+      for (Implementation peer : implementations) {
+        if (peer != Implementation.CLOCKPRO) {
+          ratios.put(peer, List.of(clockpro / throughput(measured.get(peer))));
+        }
+      }
+      return new PairedResult(workload, 1, burstMillis, measured, ratios);
     } finally {
       for (Server server : servers) {
         server.process.destroy(); // a no-op for a JVM that has ended; stops the others if the round failed
@@ -194,9 +187,8 @@ public final class SoloForks {
   /**
    * Waits until this JVM has used less than a tenth of a processor for {@link #QUIET_MILLIS}, or for at most
    * {@link #MAXIMUM_SETTLE_MILLIS}: the JIT's compilations and the collector's work that a burst left queued then
-   * run before this JVM answers, and not during the next JVM's burst. Measured in scratch runs before this wait,
-   * the JVMs that were not running a burst used up to a fifth of the running one's processor time during the
-   * early bursts, and up to a twentieth during later ones.
+   * run before this JVM answers, and not during the next JVM's burst, where they would take processor time from
+   * the JVM being measured.
    */
   private static void awaitQuiet() throws InterruptedException {
     OperatingSystemMXBean system = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();

@@ -30,7 +30,8 @@ public enum ReportProfile {
       random("100000", 2),
       random("100000", "50", 1),
       getPut("100000", "100,75,0", 2)),
-      List.of(100_000, 1_000_000), 4, 1, new SoloSettings(100_000, new SoloPlan(9, 6, 6), new SoloPlan(6, 3, 4), 500), 2_000_000),
+      List.of(100_000, 1_000_000), 4, 1,
+      new SoloSettings(100_000, new SoloPlan(9, 6, 6), new SoloPlan(6, 3, 4), 500), 2_000_000),
   /** The full matrix: 100K, 1M and 10M entries, 1, 2 and 4 threads, longer iterations. */
   LONG("long", 3, 3, 5, 3, "-Xmx4g", List.of(
       zipfian("100000,1000000,10000000", List.of("2", "10", "20"), 1),
@@ -42,7 +43,8 @@ public enum ReportProfile {
       getPut("100000,1000000", 1),
       getPut("100000,1000000", 2),
       getPut("100000,1000000", 4)),
-      List.of(100_000, 1_000_000), 20, 1, new SoloSettings(100_000, new SoloPlan(24, 6, 16), new SoloPlan(16, 4, 8), 500), 2_000_000),
+      List.of(100_000, 1_000_000), 20, 1,
+      new SoloSettings(100_000, new SoloPlan(24, 6, 16), new SoloPlan(16, 4, 8), 500), 2_000_000),
   /** A pipeline check with tiny iterations; never for publishing. */
   SMOKE("smoke", 1, 1, 1, 1, "-Xmx1g", List.of(
       zipfian("10000", List.of("10"), 2).measuredInRounds(2, 1, 1),
