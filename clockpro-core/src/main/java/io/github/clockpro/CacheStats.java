@@ -225,9 +225,9 @@ public final class CacheStats {
   }
 
   /**
-   * The most evicted keys the history keeps now: the adaptive history length, from a quarter of the maximum size
-   * to all of it. It shortens while keys that came back from the history and were made hot go unused, and
-   * lengthens while they are used.
+   * The most evicted keys the history keeps now: the adaptive history length, from an eighth of the maximum size
+   * to all of it. It shortens while keys that came back from the history and were made hot are used no more often
+   * than the hot entries they displaced, and lengthens while they are used clearly more often.
    */
   public int nonResidentLimit() {
     return nonResidentLimit;

@@ -50,17 +50,20 @@ import java.util.function.BooleanSupplier;
  * <h2>The adaptive history length</h2>
  * The paper keeps up to {@code maximumSize} non-resident pages. Here the history's limit starts there and follows
  * the workload, by what becomes of the pages a history hit made hot (status {@link Node#RETURNED}), judged when
- * the hot hand first reaches one:
+ * the hot hand first reaches one, against the hot pages it displaced:
  * <ul>
- *   <li>referenced since it was made hot: the return paid, which argues for a longer history;
- *   <li>not referenced since: the return was wasted (it displaced a hot page for nothing), which argues for a
- *       shorter one.
+ *   <li>the hand keeps the <em>referenced share</em>: how often the other hot pages it examines were referenced
+ *       since it last passed them, a moving average over about the last 32 of them;
+ *   <li>a returned page referenced since it was made hot counts {@code 1 - bar}, one not referenced counts
+ *       {@code -bar}, where the bar is that share plus {@link #RETURN_MARGIN}: a return pays only where returned
+ *       pages are reused clearly more often than the pages they displace.
  * </ul>
- * {@link #RETURN_REGRETS_TO_CHANGE} net regrets of one kind move the limit by a sixteenth of
- * {@code maximumSize}, between a quarter of it ({@link #MINIMUM_HISTORY_DIVISOR}) and all of it. On a stationary
- * skewed workload whose keys spread far beyond the cache, most returns are wasted: a shorter history keeps the hit
- * rate and spares the misses its work. Where returning pages are reused, most returns pay, and the history stays
- * as long as the paper's (measured in docs/design.md).
+ * A net {@link #RETURN_REGRETS_TO_CHANGE} of one sign moves the limit by a sixteenth of {@code maximumSize},
+ * between an eighth of it ({@link #MINIMUM_HISTORY_DIVISOR}) and all of it. On a stationary skewed workload
+ * whose keys spread far beyond the cache, and on uniform keys, a returned page is no better than the hot page it
+ * displaced: a shorter history keeps the hit rate and spares the misses its work. Where popular keys move on, a
+ * returning key is usually one of the new popular keys, and the history stays as long as the paper's (measured in
+ * docs/design.md).
  *
  * <h2>The adaptive scan threshold</h2>
  * The promotion threshold starts at {@link #INITIAL_PROMOTION_THRESHOLD} and follows the workload:
@@ -133,11 +136,27 @@ final class ClockProPolicy<K, V> {
   /** Net regrets, of one kind over the other, that move the carry limit by one. */
   static final int CARRY_REGRETS_TO_CHANGE = 4;
 
-  /** Net regrets, of paid returns over wasted ones or the reverse, that move the history's limit by one step. */
+  /**
+   * Net regrets, in units of one whole verdict, of paid returns over wasted ones or the reverse, that move the
+   * history's limit by one step.
+   */
   static final int RETURN_REGRETS_TO_CHANGE = 16;
 
+  /** One, in the fixed point of the referenced share and of the return verdicts: 256ths. */
+  static final int SHARE_ONE = 256;
+
+  /** The referenced share moves {@code 1 / 2^REFERENCED_SHARE_SHIFT} of the way to each new page's verdict. */
+  static final int REFERENCED_SHARE_SHIFT = 5;
+
+  /**
+   * How much more often than the other hot pages a returned page must be referenced for returns to pay, in
+   * {@link #SHARE_ONE}ths: about a tenth. Where returned pages are no better than the pages they displace, as on
+   * uniform keys, the verdicts then lean to wasted, and the history shortens.
+   */
+  static final int RETURN_MARGIN = 26;
+
   /** The history's limit is at least {@code maximumSize / MINIMUM_HISTORY_DIVISOR} (and at least 1). */
-  static final int MINIMUM_HISTORY_DIVISOR = 4;
+  static final int MINIMUM_HISTORY_DIVISOR = 8;
 
   /** One step of the history's limit is {@code maximumSize / HISTORY_STEPS} (at least 1). */
   static final int HISTORY_STEPS = 16;
@@ -173,8 +192,16 @@ final class ClockProPolicy<K, V> {
   private int carryLimit;
   /** Signals to raise the carry limit minus signals to lower it, since it last changed. */
   private int carryRegrets;
-  /** Paid returns minus wasted returns since the history's limit last changed. */
+  /**
+   * The weighted verdicts on returned pages since the history's limit last changed, in {@link #SHARE_ONE}ths:
+   * positive where returns paid more than the margin asks.
+   */
   private int returnRegrets;
+  /**
+   * The referenced share: the share of hot pages other than returned ones that the hot hand found referenced since
+   * it last passed, in {@link #SHARE_ONE}ths, a moving average. Starts at 0, so early returns pay when referenced.
+   */
+  private int referencedShare;
 
   /** Entries examined so far by the current call of {@link #admit}. */
   private int examined;
@@ -408,11 +435,14 @@ final class ClockProPolicy<K, V> {
   private void runHotHandOnce() {
     Node<K, V> oldest = hot.hand();
     examine(oldest);
-    if (oldest.status == Node.RETURNED) {
-      judgeReturn(oldest.frequency > 0);
-    }
     int frequency = oldest.frequency;
     int carry = oldest.carry();
+    if (oldest.status == Node.RETURNED) {
+      judgeReturn(frequency > 0); // a returned page carries nothing
+    } else {
+      int verdict = frequency > carry ? SHARE_ONE : 0;
+      referencedShare += (verdict - referencedShare) >> REFERENCED_SHARE_SHIFT;
+    }
     boolean sparedByCarry = oldest.sparedByCarry();
     if (frequency > carry) {
       if (sparedByCarry) {
@@ -519,12 +549,13 @@ final class ClockProPolicy<K, V> {
   }
 
   /**
-   * Counts a returned page's verdict, and moves the history's limit a step after {@link #RETURN_REGRETS_TO_CHANGE}
-   * net verdicts of one kind.
+   * Counts a returned page's verdict against the referenced share and the margin, and moves the history's limit a
+   * step once the net verdicts reach {@link #RETURN_REGRETS_TO_CHANGE} of one sign.
    */
-  private void judgeReturn(boolean paid) {
-    returnRegrets += paid ? 1 : -1;
-    if (Math.abs(returnRegrets) < RETURN_REGRETS_TO_CHANGE) {
+  private void judgeReturn(boolean referenced) {
+    int bar = referencedShare + RETURN_MARGIN;
+    returnRegrets += referenced ? SHARE_ONE - bar : -bar;
+    if (Math.abs(returnRegrets) < RETURN_REGRETS_TO_CHANGE * SHARE_ONE) {
       return;
     }
     int limit = nonResident.limit() + (returnRegrets > 0 ? historyStep : -historyStep);

@@ -26,11 +26,14 @@ import java.util.function.ToIntFunction;
  *       finalizer of its high half. The carry trial samples keys by fingerprint too. A record is <em>live</em>
  *       while the map points to it. Before a record is added, the oldest are dropped while the list holds the
  *       history's limit or more, at most three of them.
- *   <li>The history's limit, from a quarter of {@code maximumSize} (at least 1) to all of it, starting at all
- *       of it. A page that a history hit made hot is <em>returned</em>; when the hot hand first reaches it, it
- *       counts +1 if its counter is above zero (referenced since) and -1 if not, on a running sum. When the sum
- *       reaches 16 or -16, the limit moves up or down by a sixteenth of {@code maximumSize} (at least 1), within
- *       its range, and the sum restarts at zero.
+ *   <li>The history's limit, from an eighth of {@code maximumSize} (at least 1) to all of it, starting at all
+ *       of it. A page that a history hit made hot is <em>returned</em>. The hot hand keeps a share, in 256ths,
+ *       starting at 0: on every other page it examines, the share moves a 32nd of the way (rounded down) to 256
+ *       if the page was referenced since the hand last passed, and to 0 if not. When the hand first reaches a
+ *       returned page, a bar of the share plus 26 is taken, and a running sum gains 256 minus the bar if the
+ *       page's counter is above zero (referenced since), and loses the bar if not. When the sum reaches 16 times
+ *       256, or its negative, the limit moves up or down by a sixteenth of {@code maximumSize} (at least 1),
+ *       within its range, and the sum restarts at zero.
  *   <li>A page's test period lasts while its stamp is newer than the stamp of the hot page under the hot hand
  *       (or while there is no hot page).
  *   <li>The cold target (resident cold pages aimed for), between 1% and 99% of the size; the promotion
@@ -64,12 +67,18 @@ public final class ReferenceModel<K> {
   static final int MAXIMUM_CARRY = 14;
   /** Net regrets of one kind that move the carry limit by one. */
   static final int REGRETS_TO_CHANGE_CARRY = 4;
-  /** Net verdicts on returned pages that move the history's limit by one step. */
+  /** Net verdicts on returned pages, in whole verdicts, that move the history's limit by one step. */
   static final int VERDICTS_TO_MOVE_HISTORY = 16;
+  /** A whole verdict, and all of the referenced share. */
+  static final int WHOLE = 256;
+  /** The share moves this fraction of the way, {@code 1 / SHARE_WINDOW}, on each page. */
+  static final int SHARE_WINDOW = 32;
+  /** Returned pages must be referenced this much more often than the share, in 256ths, for returns to pay. */
+  static final int RETURN_MARGIN = 26;
   /** The history's limit moves by {@code maximumSize / HISTORY_STEPS} (at least 1) ... */
   static final int HISTORY_STEPS = 16;
   /** ... and is at least {@code maximumSize / LEAST_HISTORY_DIVISOR} (at least 1). */
-  static final int LEAST_HISTORY_DIVISOR = 4;
+  static final int LEAST_HISTORY_DIVISOR = 8;
   /** Records one addition to the history drops at most. */
   static final int DROPS_PER_REMEMBER = 3;
   /** The carry trial's smallest copy size, and its least and greatest sampling shifts. */
@@ -139,6 +148,7 @@ public final class ReferenceModel<K> {
   private int carryRegrets;
   private int historyLimit;
   private int returnVerdicts;
+  private int referencedShare;
 
   /** Pages examined by the current insert, and the one with the lowest counter so far. */
   private int examined;
@@ -406,10 +416,13 @@ public final class ReferenceModel<K> {
   private void runHotHand() {
     Page<K> page = hot.removeFirst();
     examine(page);
-    if (page.state == State.RETURNED) {
-      returnVerdict(page.counter > 0 ? +1 : -1);
-    }
     boolean referencedSince = page.counter > page.carry;
+    if (page.state == State.RETURNED) {
+      int bar = referencedShare + RETURN_MARGIN;
+      returnVerdict(page.counter > 0 ? WHOLE - bar : -bar);
+    } else {
+      referencedShare += Math.floorDiv((referencedSince ? WHOLE : 0) - referencedShare, SHARE_WINDOW);
+    }
     if (referencedSince && page.sparedByCarry) {
       carryRegret(+1);
     }
@@ -449,10 +462,13 @@ public final class ReferenceModel<K> {
     return droppedLive;
   }
 
-  /** A verdict on a returned page: +1 it was referenced since (argues for a longer history), -1 it was not. */
+  /**
+   * A verdict on a returned page, in 256ths: positive if it was referenced since and the share of other hot pages
+   * referenced was below the bar (argues for a longer history), negative otherwise.
+   */
   private void returnVerdict(int verdict) {
     returnVerdicts += verdict;
-    if (Math.abs(returnVerdicts) >= VERDICTS_TO_MOVE_HISTORY) {
+    if (Math.abs(returnVerdicts) >= VERDICTS_TO_MOVE_HISTORY * WHOLE) {
       int step = Math.max(1, maximumSize / HISTORY_STEPS);
       int least = Math.max(1, maximumSize / LEAST_HISTORY_DIVISOR);
       historyLimit = Math.max(least, Math.min(maximumSize, historyLimit + Integer.signum(returnVerdicts) * step));

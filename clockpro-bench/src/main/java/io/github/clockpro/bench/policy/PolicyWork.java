@@ -26,10 +26,14 @@ public record PolicyWork(long evictions, long examined, long historyHits, long h
    */
   private static final Pattern COUNT = Pattern.compile("\\b(\\w+)=(\\d+)");
 
-  /** The work clockpro's counters show between two snapshots of its statistics. */
-  static PolicyWork ofClockPro(CacheStats before, CacheStats after, int maximumSize) {
+  /**
+   * The work clockpro's counters show between two snapshots of its statistics; the history's size and its adaptive
+   * limit are the later snapshot's.
+   */
+  static PolicyWork ofClockPro(CacheStats before, CacheStats after) {
     return new PolicyWork(after.evictionCount() - before.evictionCount(), after.scanCount() - before.scanCount(),
-        after.nonResidentHitCount() - before.nonResidentHitCount(), after.nonResidentSize(), maximumSize);
+        after.nonResidentHitCount() - before.nonResidentHitCount(), after.nonResidentSize(),
+        after.nonResidentLimit());
   }
 
   /**

@@ -105,7 +105,7 @@ public final class PolicyWorkCommand {
       replay(cache, sequence, keys, 2L * capacity);
       CacheStats before = ((ClockProAdapter) cache).cache().stats();
       replay(cache, sequence, keys, operations);
-      return PolicyWork.ofClockPro(before, ((ClockProAdapter) cache).cache().stats(), capacity);
+      return PolicyWork.ofClockPro(before, ((ClockProAdapter) cache).cache().stats());
     } finally {
       cache.close();
     }

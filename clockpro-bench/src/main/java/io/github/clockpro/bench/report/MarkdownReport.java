@@ -367,7 +367,7 @@ final class MarkdownReport {
         + "operations: the evictions, the entries the policy examined to choose them, and the history hits, "
         + "misses on a key the policy still remembered after evicting it (for clockpro a non-resident key in its "
         + "test period, for cache2k a ghost); the history's size is read at the end, beside the most entries the "
-        + "policy keeps in it. These are counts, not times: the same arguments give the same numbers on every "
+        + "policy keeps in it then (for clockpro its adaptive limit, `CacheStats.nonResidentLimit()`). These are counts, not times: the same arguments give the same numbers on every "
         + "machine, so they show the work each policy does per eviction without the noise of timing it. "
         + "clockpro's figures come from its `CacheStats`. cache2k offers no statistics of its eviction, so its "
         + "figures are read from the counters its own `toString()` prints: `evict` and `evictionScanCount`, and, "

@@ -34,7 +34,8 @@ class PolicyWorkTest {
       assertTrue(policy.examinedPerEviction() >= 1, policy.toString());
       assertTrue(policy.historySize() <= policy.historyLimit(), policy.toString());
     }
-    assertEquals(1_000, result.clockpro().historyLimit());
+    long limit = result.clockpro().historyLimit(); // adaptive: from an eighth of the capacity to all of it
+    assertTrue(limit >= 1_000 / 8 && limit <= 1_000, result.clockpro().toString());
     assertEquals("policy-work --workload random --capacity 1000 --hit-rate 50 --operations 20000", result.command());
   }
 
