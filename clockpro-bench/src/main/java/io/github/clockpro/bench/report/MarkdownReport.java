@@ -34,7 +34,9 @@ final class MarkdownReport {
       "RandomSequence",
       "Read-through with uniform random keys over `capacity x 100 / hitRate` keys and a free loader: the best "
           + "possible hit rate is `hitRate` percent and every miss evicts. The worst case for CLOCK-style "
-          + "eviction.",
+          + "eviction. Caffeine runs with its defaults, which hand its eviction work to the common fork-join "
+          + "pool: in a one-thread row its evictions can run on the machine's other core, while clockpro and "
+          + "cache2k evict on the calling thread.",
       "GetPut",
       "Prefilled cache that holds every key; Zipfian keys; `readPercent` of operations are `getIfPresent` "
           + "(hits), the rest `put` on a present key.");
