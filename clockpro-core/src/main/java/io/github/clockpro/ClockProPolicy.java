@@ -596,6 +596,11 @@ final class ClockProPolicy<K, V> {
     return minimumHistoryLimit;
   }
 
+  /** The referenced share, in {@link #SHARE_ONE}ths; for the invariants. */
+  int referencedShare() {
+    return referencedShare;
+  }
+
   int coldTarget() {
     return coldTarget;
   }

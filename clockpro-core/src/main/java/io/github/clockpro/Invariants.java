@@ -28,6 +28,8 @@ import java.util.function.IntSupplier;
  *   <li>{@code NON_RESIDENT_BOUND}: non-resident entries &lt;= maximumSize.
  *   <li>{@code HISTORY_LIMIT_RANGE}: the history's limit lies within its bounds, which lie within [1,
  *       maximumSize].
+ *   <li>{@code REFERENCED_SHARE_RANGE}: 0 &lt;= the hot hand's referenced share &lt;=
+ *       {@link ClockProPolicy#SHARE_ONE}, so that a return's verdict never exceeds one whole.
  *   <li>{@code COLD_TARGET_RANGE}: the cold target lies within its bounds, which lie within [1, maximumSize].
  *   <li>{@code THRESHOLD_RANGE}: 1 &lt;= scan threshold &lt;= {@link ClockProPolicy#MAX_PROMOTION_THRESHOLD}.
  *   <li>{@code CARRY_RANGE}: 0 &lt;= carry limit &lt;= {@link ClockProPolicy#MAX_CARRY}, and every hot node's
@@ -92,6 +94,10 @@ final class Invariants {
     if (leastHistoryLimit < 1 || historyLimit < leastHistoryLimit || historyLimit > maximumSize) {
       violations.add("HISTORY_LIMIT_RANGE: " + historyLimit + " not within [" + leastHistoryLimit + ", "
           + maximumSize + "] within [1, " + maximumSize + "]");
+    }
+    int share = policy.referencedShare();
+    if (share < 0 || share > ClockProPolicy.SHARE_ONE) {
+      violations.add("REFERENCED_SHARE_RANGE: " + share + " not within [0, " + ClockProPolicy.SHARE_ONE + "]");
     }
     int coldTarget = policy.coldTarget();
     if (policy.minimumColdTarget() < 1 || policy.maximumColdTarget() > maximumSize
