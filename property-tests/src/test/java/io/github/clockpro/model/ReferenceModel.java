@@ -463,8 +463,8 @@ public final class ReferenceModel<K> {
   }
 
   /**
-   * A verdict on a returned page, in 256ths: positive if it was referenced since and the share of other hot pages
-   * referenced was below the bar (argues for a longer history), negative otherwise.
+   * A verdict on a returned page, in 256ths: 256 minus the bar if it was referenced since, minus the bar if not. A
+   * positive sum argues for a longer history, a negative one for a shorter.
    */
   private void returnVerdict(int verdict) {
     returnVerdicts += verdict;
