@@ -437,14 +437,14 @@ final class ClockProPolicy<K, V> {
     examine(oldest);
     int frequency = oldest.frequency;
     int carry = oldest.carry();
+    boolean referenced = frequency > carry; // since the hand last passed; a returned page carries nothing
     if (oldest.status == Node.RETURNED) {
-      judgeReturn(frequency > 0); // a returned page carries nothing
+      judgeReturn(referenced);
     } else {
-      int verdict = frequency > carry ? SHARE_ONE : 0;
-      referencedShare += (verdict - referencedShare) >> REFERENCED_SHARE_SHIFT;
+      referencedShare += ((referenced ? SHARE_ONE : 0) - referencedShare) >> REFERENCED_SHARE_SHIFT;
     }
     boolean sparedByCarry = oldest.sparedByCarry();
-    if (frequency > carry) {
+    if (referenced) {
       if (sparedByCarry) {
         raiseCarryLimit(); // kept hot on its carry alone, then referenced again: the carry paid
       }

@@ -148,12 +148,9 @@ public final class PairedComparison {
         for (int turn = 0; turn < contestants.size(); turn++) {
           int index = Math.floorMod(round + turn, contestants.size());
           long[] burst = contestants.get(index).burst(burstMillis);
-          throughput[index] = burst[0] / (burst[2] / 1e9);
+          throughput[index] = PairedResult.throughput(burst);
           if (round >= 0) {
-            long[] sums = totals.get(implementations.get(index));
-            for (int field = 0; field < sums.length; field++) {
-              sums[field] += burst[field];
-            }
+            PairedResult.add(totals.get(implementations.get(index)), burst);
           }
         }
         if (round >= 0) {
@@ -162,14 +159,9 @@ public final class PairedComparison {
           }
         }
         if (progress != null) {
-          StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "[paired] %s %d of %d:",
+          progress.println(progressLine(String.format(Locale.ROOT, "[paired] %s %d of %d:",
               round < 0 ? "warm-up round" : "round", round < 0 ? round + warmupRounds + 1 : round + 1,
-              round < 0 ? warmupRounds : rounds));
-          for (int index = 0; index < contestants.size(); index++) {
-            line.append(String.format(Locale.ROOT, " %s %,.0f ops/s", implementations.get(index).displayName(),
-                throughput[index]));
-          }
-          progress.println(line);
+              round < 0 ? warmupRounds : rounds), implementations, throughput));
         }
       }
       return new PairedResult(workload, rounds, burstMillis, totals, ratios);
@@ -180,6 +172,16 @@ public final class PairedComparison {
         }
       }
     }
+  }
+
+  /** A progress line: its head, then each implementation's throughput in one burst or round. */
+  static String progressLine(String head, List<Implementation> implementations, double[] throughput) {
+    StringBuilder line = new StringBuilder(head);
+    for (int index = 0; index < implementations.size(); index++) {
+      line.append(String.format(Locale.ROOT, " %s %,.0f ops/s", implementations.get(index).displayName(),
+          throughput[index]));
+    }
+    return line.toString();
   }
 
   /** One implementation's driver, in its own class loader. */

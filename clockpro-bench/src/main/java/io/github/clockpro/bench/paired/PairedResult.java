@@ -71,12 +71,8 @@ public record PairedResult(PairedWorkload workload, int rounds, long burstMillis
     for (PairedResult fork : forks) {
       rounds += fork.rounds();
       groups += fork.groups();
-      fork.totals().forEach((implementation, sums) -> {
-        long[] merged = totals.computeIfAbsent(implementation, unused -> new long[sums.length]);
-        for (int field = 0; field < sums.length; field++) {
-          merged[field] += sums[field];
-        }
-      });
+      fork.totals().forEach((implementation, sums) ->
+          add(totals.computeIfAbsent(implementation, unused -> new long[sums.length]), sums));
       fork.ratios().forEach((peer, values) -> ratios.computeIfAbsent(peer, unused -> new ArrayList<>())
           .addAll(values));
     }
@@ -138,8 +134,19 @@ public record PairedResult(PairedWorkload workload, int rounds, long burstMillis
 
   /** Operations per second of the implementation over all its measured bursts. */
   public double throughput(Implementation implementation) {
-    long[] sums = totals.get(implementation);
+    return throughput(totals.get(implementation));
+  }
+
+  /** Operations per second of a burst's, or a sum of bursts', operations, misses and nanoseconds. */
+  static double throughput(long[] sums) {
     return sums[0] / (sums[2] / 1e9);
+  }
+
+  /** Adds a burst's operations, misses and nanoseconds to {@code sums}. */
+  static void add(long[] sums, long[] burst) {
+    for (int field = 0; field < sums.length; field++) {
+      sums[field] += burst[field];
+    }
   }
 
   /** The fraction of the implementation's operations that hit. */

@@ -81,7 +81,9 @@ public final class SoloForks {
     if (warmupBursts < 0) {
       throw new IllegalArgumentException("warmupBursts must not be negative but was " + warmupBursts);
     }
-    new PairedComparison(workload, bursts, warmupBursts, burstMillis); // checks burstMillis before any JVM starts
+    if (burstMillis < 1) {
+      throw new IllegalArgumentException("burstMillis must be positive but was " + burstMillis);
+    }
     List<PairedResult> results = new ArrayList<>();
     for (int round = 0; round < rounds; round++) {
       results.add(runRound(workload, round, rounds, bursts, warmupBursts, burstMillis));
@@ -110,31 +112,24 @@ public final class SoloForks {
         for (int turn = 0; turn < servers.size(); turn++) {
           int index = Math.floorMod(round + burst + turn, servers.size());
           long[] result = servers.get(index).burst(burstMillis);
-          throughput[index] = throughput(result);
+          throughput[index] = PairedResult.throughput(result);
           if (burst >= 0) {
-            long[] sums = measured.computeIfAbsent(implementations.get(index), unused -> new long[3]);
-            for (int field = 0; field < sums.length; field++) {
-              sums[field] += result[field];
-            }
+            PairedResult.add(measured.computeIfAbsent(implementations.get(index), unused -> new long[3]), result);
           }
         }
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+        System.out.println(PairedComparison.progressLine(String.format(Locale.ROOT,
             "[paired] solo round %d of %d, %s %d of %d:", round + 1, rounds, burst < 0 ? "warm-up burst" : "burst",
-            burst < 0 ? burst + warmupBursts + 1 : burst + 1, burst < 0 ? warmupBursts : bursts));
-        for (int index = 0; index < servers.size(); index++) {
-          line.append(String.format(Locale.ROOT, " %s %,.0f ops/s", implementations.get(index).displayName(),
-              throughput[index]));
-        }
-        System.out.println(line);
+            burst < 0 ? burst + warmupBursts + 1 : burst + 1, burst < 0 ? warmupBursts : bursts), implementations,
+            throughput));
       }
       for (Server server : servers) {
         server.finish();
       }
-      double clockpro = throughput(measured.get(Implementation.CLOCKPRO));
+      double clockpro = PairedResult.throughput(measured.get(Implementation.CLOCKPRO));
       Map<Implementation, List<Double>> ratios = new EnumMap<>(Implementation.class);
       for (Implementation peer : implementations) {
         if (peer != Implementation.CLOCKPRO) {
-          ratios.put(peer, List.of(clockpro / throughput(measured.get(peer))));
+          ratios.put(peer, List.of(clockpro / PairedResult.throughput(measured.get(peer))));
         }
       }
       return new PairedResult(workload, 1, burstMillis, measured, ratios);
@@ -143,10 +138,6 @@ public final class SoloForks {
         server.process.destroy(); // a no-op for a JVM that has ended; stops the others if the round failed
       }
     }
-  }
-
-  private static double throughput(long[] sums) {
-    return sums[0] / (sums[2] / 1e9);
   }
 
   /**
