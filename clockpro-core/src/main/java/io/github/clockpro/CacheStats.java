@@ -1,13 +1,15 @@
 package io.github.clockpro;
 
 /**
- * An immutable snapshot of a cache's statistics, taken by {@link ClockProCache#stats()}. All counts are since the
- * cache was created.
+ * An immutable snapshot of a cache's statistics, taken by {@link ClockProCache#stats()}: what users of any cache
+ * read (hits, misses, puts, loads, evictions) and the eviction work this library bounds (entries examined per
+ * eviction, and how often writers waited for the eviction lock). All counts are since the cache was created. What
+ * is specific to CLOCK-Pro (hot and cold sizes, the adaptive targets, the scan-length distribution) is on
+ * {@link ClockProCache#policy()}.
  *
- * <p>The hit, miss, put, load and lock wait counts are kept in striped counters and read without a lock, so
- * under concurrent use a snapshot may see one counter a little ahead of another. The policy figures (sizes,
- * evictions, scans, cold target, scan threshold, carry limit and whether the hand may carry) are read together
- * under the eviction lock and are consistent with each other.
+ * <p>Taking a snapshot takes no lock: each count is read on its own, so under concurrent use one count may be a
+ * little ahead of another, as with {@link java.util.concurrent.atomic.LongAdder#sum()}. Instances are created by
+ * the cache, or by {@link #of} for tests and adapters.
  */
 public final class CacheStats {
 
@@ -17,60 +19,75 @@ public final class CacheStats {
   private final long loadSuccessCount;
   private final long loadFailureCount;
   private final long totalLoadTime;
-  private final long lockWaitCount;
-  private final long totalLockWaitTime;
   private final long evictionCount;
   private final long scanCount;
   private final int maxScanPerEviction;
-  /** Evictions by the entries they examined; a copy owned by this snapshot. */
-  private final ScanLengths scanLengths;
-  private final long scanLimitReachedCount;
-  private final long promotionCount;
-  private final long demotionCount;
-  private final long nonResidentHitCount;
-  private final int hotSize;
-  private final int coldSize;
-  private final int nonResidentSize;
-  private final int nonResidentLimit;
-  private final int coldTarget;
-  private final int scanThreshold;
-  private final int carryLimit;
-  private final boolean carryAllowed;
+  private final long lockWaitCount;
+  private final long totalLockWaitTime;
 
-  CacheStats(Counters counters, ClockProPolicy<?, ?> policy) {
-    long[] sums = counters.sums();
-    this.hitCount = sums[Counters.HITS];
-    this.missCount = sums[Counters.MISSES];
-    this.putCount = sums[Counters.PUTS];
-    this.loadSuccessCount = sums[Counters.LOAD_SUCCESSES];
-    this.loadFailureCount = sums[Counters.LOAD_FAILURES];
-    this.totalLoadTime = sums[Counters.TOTAL_LOAD_TIME];
-    this.lockWaitCount = sums[Counters.LOCK_WAITS];
-    this.totalLockWaitTime = sums[Counters.LOCK_WAIT_TIME];
-    this.evictionCount = policy.evictionCount();
-    this.scanCount = policy.scanCount();
-    this.maxScanPerEviction = policy.maximumScan();
-    this.scanLengths = policy.scanLengths();
-    this.scanLimitReachedCount = policy.limitReachedCount();
-    this.promotionCount = policy.promotionCount();
-    this.demotionCount = policy.demotionCount();
-    this.nonResidentHitCount = policy.nonResidentHitCount();
-    this.hotSize = policy.hotSize();
-    this.coldSize = policy.coldSize();
-    this.nonResidentSize = policy.nonResidentSize();
-    this.nonResidentLimit = policy.historyLimit();
-    this.coldTarget = policy.coldTarget();
-    this.scanThreshold = policy.promotionThreshold();
-    this.carryLimit = policy.carryLimit();
-    this.carryAllowed = policy.carryAllowed();
+  private CacheStats(long hitCount, long missCount, long putCount, long loadSuccessCount, long loadFailureCount,
+      long totalLoadTime, long evictionCount, long scanCount, int maxScanPerEviction, long lockWaitCount,
+      long totalLockWaitTime) {
+    this.hitCount = hitCount;
+    this.missCount = missCount;
+    this.putCount = putCount;
+    this.loadSuccessCount = loadSuccessCount;
+    this.loadFailureCount = loadFailureCount;
+    this.totalLoadTime = totalLoadTime;
+    this.evictionCount = evictionCount;
+    this.scanCount = scanCount;
+    this.maxScanPerEviction = maxScanPerEviction;
+    this.lockWaitCount = lockWaitCount;
+    this.totalLockWaitTime = totalLockWaitTime;
   }
 
-  /** Lookups through {@code getIfPresent} or {@code get} that found a value. */
+  /**
+   * Returns statistics with these counts.
+   *
+   * @param hitCount lookups that found a value
+   * @param missCount lookups that found none
+   * @param putCount values stored by the user
+   * @param loadSuccessCount loads that returned a value
+   * @param loadFailureCount loads that threw or returned {@code null}
+   * @param totalLoadTime nanoseconds spent in loaders
+   * @param evictionCount entries evicted for size
+   * @param scanCount entries examined by every eviction together
+   * @param maxScanPerEviction the most entries one eviction examined
+   * @param lockWaitCount acquisitions of the eviction lock that waited
+   * @param totalLockWaitTime nanoseconds those acquisitions waited
+   * @return the statistics
+   * @throws IllegalArgumentException if a count is negative, naming it
+   */
+  public static CacheStats of(long hitCount, long missCount, long putCount, long loadSuccessCount,
+      long loadFailureCount, long totalLoadTime, long evictionCount, long scanCount, int maxScanPerEviction,
+      long lockWaitCount, long totalLockWaitTime) {
+    requireNonNegative(hitCount, "hitCount");
+    requireNonNegative(missCount, "missCount");
+    requireNonNegative(putCount, "putCount");
+    requireNonNegative(loadSuccessCount, "loadSuccessCount");
+    requireNonNegative(loadFailureCount, "loadFailureCount");
+    requireNonNegative(totalLoadTime, "totalLoadTime");
+    requireNonNegative(evictionCount, "evictionCount");
+    requireNonNegative(scanCount, "scanCount");
+    requireNonNegative(maxScanPerEviction, "maxScanPerEviction");
+    requireNonNegative(lockWaitCount, "lockWaitCount");
+    requireNonNegative(totalLockWaitTime, "totalLockWaitTime");
+    return new CacheStats(hitCount, missCount, putCount, loadSuccessCount, loadFailureCount, totalLoadTime,
+        evictionCount, scanCount, maxScanPerEviction, lockWaitCount, totalLockWaitTime);
+  }
+
+  private static void requireNonNegative(long count, String name) {
+    if (count < 0) {
+      throw new IllegalArgumentException(name + " must not be negative but was " + count);
+    }
+  }
+
+  /** Lookups through {@code getIfPresent}, {@code getAllPresent} or {@code get} that found a value. */
   public long hitCount() {
     return hitCount;
   }
 
-  /** Lookups through {@code getIfPresent} or {@code get} that found no value. */
+  /** Lookups through {@code getIfPresent}, {@code getAllPresent} or {@code get} that found no value. */
   public long missCount() {
     return missCount;
   }
@@ -117,23 +134,10 @@ public final class CacheStats {
     return totalLoadTime;
   }
 
-  /**
-   * Acquisitions of the eviction lock that found it held and waited for it. Every insert, removal and eviction,
-   * and every snapshot of these statistics, takes that lock; hits never do. Together with
-   * {@link #totalLockWaitTime()}, this shows how much writers contend: on a read-through workload, compare it with
-   * {@link #missCount()}.
-   */
-  public long lockWaitCount() {
-    return lockWaitCount;
-  }
-
-  /**
-   * Nanoseconds the acquisitions counted by {@link #lockWaitCount()} waited, in total. Wall time: a wait during
-   * which the JVM stopped every thread, for a garbage collection for example, counts that pause too, although the
-   * waiting thread would have been stopped without the lock.
-   */
-  public long totalLockWaitTime() {
-    return totalLockWaitTime;
+  /** {@code totalLoadTime() / loadCount()} in nanoseconds, or 0.0 before the first load. */
+  public double averageLoadPenalty() {
+    long loads = loadCount();
+    return loads == 0 ? 0.0 : (double) totalLoadTime / loads;
   }
 
   /**
@@ -156,37 +160,10 @@ public final class CacheStats {
 
   /**
    * The most entries examined by any single insert that evicted, to evict and to make room for a promotion;
-   * never above the scan limit.
+   * never above the scan limit ({@link Policy#scanLimit()}).
    */
   public int maxScanPerEviction() {
     return maxScanPerEviction;
-  }
-
-  /**
-   * The evictions that examined at most {@code entriesExamined} entries, counted as {@link #scanCount()} counts
-   * them: the cumulative distribution of scan lengths, from which a histogram's buckets are read. Every eviction
-   * examines at least one entry and at most the scan limit, so this is 0 for 0 and {@link #evictionCount()} at
-   * the limit and above; the difference between the limit and one below it is the evictions that examined the
-   * whole limit.
-   *
-   * <p>Exact for every length up to 1,024, which covers the default limit, and at the limit less one and above.
-   * With a scan limit above 1,025, scans longer than 1,024 entries are counted per power of two, and the count at
-   * a length between 1,024 and the limit less one includes them up to the largest power of two not above it.
-   *
-   * @param entriesExamined a scan length
-   * @return the number of evictions that examined that many entries or fewer
-   * @throws IllegalArgumentException if {@code entriesExamined} is negative
-   */
-  public long evictionCountAtMost(int entriesExamined) {
-    if (entriesExamined < 0) {
-      throw new IllegalArgumentException("entriesExamined must not be negative but was " + entriesExamined);
-    }
-    return scanLengths.atMost(entriesExamined);
-  }
-
-  /** Evictions that stopped at the scan limit and took the best candidate seen. */
-  public long scanLimitReachedCount() {
-    return scanLimitReachedCount;
   }
 
   /** {@code scanCount() / evictionCount()}, or 0.0 before the first eviction. */
@@ -194,87 +171,29 @@ public final class CacheStats {
     return evictionCount == 0 ? 0.0 : (double) scanCount / evictionCount;
   }
 
-  /** Cold entries moved to the hot clock. */
-  public long promotionCount() {
-    return promotionCount;
-  }
-
-  /** Hot entries moved to the cold clock. */
-  public long demotionCount() {
-    return demotionCount;
-  }
-
-  /** Inserts of keys still in their non-resident test period: evicted recently enough to count as reused. */
-  public long nonResidentHitCount() {
-    return nonResidentHitCount;
-  }
-
-  /** Resident entries in the hot clock. */
-  public int hotSize() {
-    return hotSize;
-  }
-
-  /** Resident entries in the cold clock. */
-  public int coldSize() {
-    return coldSize;
-  }
-
-  /** Evicted keys whose hashes are still in their test period. */
-  public int nonResidentSize() {
-    return nonResidentSize;
+  /**
+   * Acquisitions of the eviction lock that found it held and waited for it. Every insert, removal and eviction
+   * takes that lock; hits and statistics never do. Together with {@link #totalLockWaitTime()}, this shows how much
+   * writers contend: on a read-through workload, compare it with {@link #missCount()}.
+   */
+  public long lockWaitCount() {
+    return lockWaitCount;
   }
 
   /**
-   * The most evicted keys the history keeps now: the adaptive history length, from an eighth of the maximum size
-   * to all of it. It shortens while keys that came back from the history and were made hot are used no more often
-   * than the hot entries they displaced, and lengthens while they are used clearly more often.
+   * Nanoseconds the acquisitions counted by {@link #lockWaitCount()} waited, in total. Wall time: a wait during
+   * which the JVM stopped every thread, for a garbage collection for example, counts that pause too.
    */
-  public int nonResidentLimit() {
-    return nonResidentLimit;
-  }
-
-  /** The number of cold entries the policy currently aims for. */
-  public int coldTarget() {
-    return coldTarget;
-  }
-
-  /** The reference count at which the cold hand promotes an entry instead of evicting it. */
-  public int scanThreshold() {
-    return scanThreshold;
-  }
-
-  /**
-   * The most references the hot hand carries over when it spares a hot entry, while {@link #carryAllowed()}, so that
-   * an entry referenced often survives quiet revolutions of the hand; 0 is the paper's hot hand. It adapts to the
-   * workload.
-   */
-  public int carryLimit() {
-    return carryLimit;
-  }
-
-  /**
-   * Whether the hot hand may carry references over now: the latest decision of the carry trial, which replays a
-   * sample of the keys through two small copies of the policy, one carrying and one not, and lets the hand carry
-   * while the carrying copy hits more. While this is {@code false} the hand carries none, whatever
-   * {@link #carryLimit()} says. A new cache does not carry.
-   */
-  public boolean carryAllowed() {
-    return carryAllowed;
+  public long totalLockWaitTime() {
+    return totalLockWaitTime;
   }
 
   @Override
   public String toString() {
     return "CacheStats{hitCount=" + hitCount + ", missCount=" + missCount + ", putCount=" + putCount
         + ", loadSuccessCount=" + loadSuccessCount + ", loadFailureCount=" + loadFailureCount
-        + ", totalLoadTime=" + totalLoadTime + ", lockWaitCount=" + lockWaitCount
-        + ", totalLockWaitTime=" + totalLockWaitTime + ", evictionCount=" + evictionCount
-        + ", scanCount=" + scanCount
-        + ", maxScanPerEviction=" + maxScanPerEviction + ", scanLimitReachedCount=" + scanLimitReachedCount
-        + ", promotionCount=" + promotionCount + ", demotionCount=" + demotionCount
-        + ", nonResidentHitCount=" + nonResidentHitCount + ", hotSize=" + hotSize + ", coldSize=" + coldSize
-        + ", nonResidentSize=" + nonResidentSize + ", nonResidentLimit=" + nonResidentLimit
-        + ", coldTarget=" + coldTarget
-        + ", scanThreshold=" + scanThreshold + ", carryLimit=" + carryLimit + ", carryAllowed=" + carryAllowed
-        + "}";
+        + ", totalLoadTime=" + totalLoadTime + ", evictionCount=" + evictionCount + ", scanCount=" + scanCount
+        + ", maxScanPerEviction=" + maxScanPerEviction + ", lockWaitCount=" + lockWaitCount
+        + ", totalLockWaitTime=" + totalLockWaitTime + "}";
   }
 }

@@ -20,8 +20,8 @@ class BuilderTest {
   @Test
   void shouldRejectAScanLimitBelowOneNamingIt() {
     IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
-        () -> ClockProCache.builder().maximumScanPerEviction(0));
-    assertTrue(error.getMessage().contains("maximumScanPerEviction"), error.getMessage());
+        () -> ClockProCache.builder().scanLimit(0));
+    assertTrue(error.getMessage().contains("scanLimit"), error.getMessage());
   }
 
   @Test
@@ -33,7 +33,7 @@ class BuilderTest {
   void shouldRejectEverySettingMadeTwice() {
     assertThrows(IllegalStateException.class, () -> ClockProCache.builder().maximumSize(10).maximumSize(10));
     assertThrows(IllegalStateException.class,
-        () -> ClockProCache.builder().maximumScanPerEviction(5).maximumScanPerEviction(5));
+        () -> ClockProCache.builder().scanLimit(5).scanLimit(5));
     assertThrows(IllegalStateException.class, () -> ClockProCache.builder().initialCapacity(5).initialCapacity(5));
     assertThrows(IllegalStateException.class, () -> ClockProCache.builder()
         .removalListener((key, value, cause) -> { }).removalListener((key, value, cause) -> { }));
@@ -54,10 +54,10 @@ class BuilderTest {
   @Test
   void shouldApplyTheSettings() {
     ClockProCache<String, String> cache = ClockProCache.builder()
-        .maximumSize(42).maximumScanPerEviction(7).initialCapacity(3).build();
-    assertEquals(42, cache.maximumSize());
-    assertEquals(7, cache.maximumScanPerEviction());
-    assertEquals(ClockProCache.DEFAULT_MAXIMUM_SCAN_PER_EVICTION,
-        ClockProCache.builder().maximumSize(1).build().maximumScanPerEviction());
+        .maximumSize(42).scanLimit(7).initialCapacity(3).build();
+    assertEquals(42, cache.policy().maximum());
+    assertEquals(7, cache.policy().scanLimit());
+    assertEquals(CacheBuilder.DEFAULT_SCAN_LIMIT,
+        ClockProCache.builder().maximumSize(1).build().policy().scanLimit());
   }
 }

@@ -1,19 +1,47 @@
 package io.github.clockpro;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
 /**
- * A hit is a map lookup and a counter update, and a put to a present key is a lookup and a value write under the
- * entry's monitor: neither may allocate. The one exception is the carry trial's: an access to a sampled key that
- * misses in the trial's small copies of the policy makes a node there (see {@link CarryTrial}). So the cache is
- * twice the size of the key set, and the copies hold every sampled key after the first run, as a cache's copies
- * hold its popular keys.
+ * The contract that a hit takes no lock and allocates nothing, through the public API: a hit is a map lookup and
+ * a counter update, and a put to a present key is a lookup and a value write under the entry's monitor. Sampled
+ * keys included: the carry trial leaves the samples it cannot take without allocating for the next insert.
  */
 class HitAllocationTest {
+
+  private static final int RESIDENT = 100_000;
+  private static final int RANDOM_HITS = 1_000_000;
+
+  @Test
+  void shouldAllocateAtMostOneKilobyteOverAMillionRandomHitsOnAFullCache() {
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    assumeTrue(threads.isThreadAllocatedMemorySupported(), "allocation accounting unsupported");
+    threads.setThreadAllocatedMemoryEnabled(true);
+    ClockProCache<Long, Long> cache = ClockProCache.builder().maximumSize(RESIDENT).build();
+    Long[] keys = new Long[RESIDENT];
+    for (int i = 0; i < RESIDENT; i++) {
+      keys[i] = (long) i;
+      cache.put(keys[i], keys[i]);
+    }
+    int[] order = new java.util.Random(42).ints(RANDOM_HITS, 0, RESIDENT).toArray();
+    long threadId = Thread.currentThread().getId();
+    long found = 0;
+    long before = threads.getThreadAllocatedBytes(threadId);
+    for (int index : order) {
+      if (cache.getIfPresent(keys[index]) != null) {
+        found++;
+      }
+    }
+    long allocated = threads.getThreadAllocatedBytes(threadId) - before;
+    assertEquals(RANDOM_HITS, found, "every key is resident");
+    assertTrue(allocated <= 1024, "bytes allocated by " + RANDOM_HITS + " random hits: " + allocated);
+  }
 
   private static final int OPERATIONS = 1_000_000;
   private static final int KEYS = 1024;

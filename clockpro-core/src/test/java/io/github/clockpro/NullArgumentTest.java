@@ -36,8 +36,6 @@ class NullArgumentTest {
     assertRejected("keys", () -> cache.invalidateAll(null));
     assertRejected("keys", () -> cache.getAllPresent(null));
     assertRejected("map", () -> cache.putAll(null));
-    assertRejected("observer", () -> cache.addEvictionObserver(null));
-    assertRejected("observer", () -> cache.removeEvictionObserver(null));
     assertRejected("key", () -> cache.asMap().put(null, "value"));
     assertRejected("value", () -> cache.asMap().put("absent", null));
     assertRejected("key", () -> cache.asMap().get(null));

@@ -35,7 +35,7 @@ class ScanLimitCostReport {
 
   private static Result replay(long[] keys, int size, int limit) {
     ClockProCache<Long, Long> cache =
-        ClockProCache.builder().maximumSize(size).maximumScanPerEviction(limit).build();
+        ClockProCache.builder().maximumSize(size).scanLimit(limit).build();
     Result result = new Result();
     for (long key : keys) {
       if (cache.getIfPresent(key) != null) {

@@ -1,0 +1,509 @@
+package io.github.clockpro.engine;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.clockpro.CacheStats;
+import io.github.clockpro.ClockProCache;
+import io.github.clockpro.Policy;
+import io.github.clockpro.RemovalCause;
+import io.github.clockpro.RemovalListener;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentMap;
+import java.util.function.Function;
+
+/**
+ * The size-bounded {@link ClockProCache}: a {@link NodeTable} of {@link Node}s, evicted by a
+ * {@link ClockProPolicy} under one eviction lock. The contract is the interface's.
+ *
+ * @param <K> the type of keys
+ * @param <V> the type of values
+ */
+final class BoundedCache<K, V> implements ClockProCache<K, V> {
+
+  /*
+   * Design overview
+   *
+   * Structure. The entries live in a NodeTable, a hash table whose entries are the Nodes themselves, with
+   * lock-free reads and one writer at a time. The eviction policy (ClockProPolicy: the hot and cold rings and
+   * the history) is a single-threaded structure over the same Nodes. evictionLock guards both the policy and
+   * every structural change of the table. Loads in flight are handled by Loading. docs/design.md explains the
+   * algorithm.
+   *
+   * Concurrency. Three kinds of access, and what each may touch:
+   *  - Reads (hit): data.get, then Node.recordAccess, a racy increment of a plain byte (see Node), and the carry
+   *    trial's sample of the key, which takes no lock and allocates nothing (see CarryTrial). The hit is counted
+   *    in the thread's own cell (see Counters), with no atomic instruction. One method, read(), serves every
+   *    kind of hit.
+   *  - Value writes to a present key (put, replace): data.get, then the value changes under the Node's
+   *    monitor unless the node has been retired (see Node); no eviction lock, no allocation. They never change
+   *    the table's or the policy's structure.
+   *  - Structural writes (insert, evict, remove) hold evictionLock. An insert adds the new Node to the table,
+   *    links it into a ring and, if the cache is over capacity, evicts one entry, all in one critical section.
+   *    Every removal, explicit or by eviction, goes through unmap(): it unmaps, retires and unlinks the node in
+   *    one critical section, so a concurrent put on the removed node retries its lookup.
+   *
+   * Invariants, each kept at every release of evictionLock (Invariants names and checks them):
+   *  - mapped if and only if linked: a Node is in a ring exactly while the table maps its key to it.
+   *  - resident bound: hot + cold <= maximumSize. An insert adds one entry and then evicts at most one, so no
+   *    operation evicts more than one entry and none examines more than the scan limit.
+   * Lock order: evictionLock, then a Node's monitor. Nothing takes evictionLock while holding a monitor. User
+   * code (loaders, listeners) never runs under either, except equals: of keys in the table's lookups, and of
+   * values in the conditional operations, which compare under the monitor.
+   *
+   * Prefetch. Before it takes evictionLock, an insert reads the lines its critical section will most likely
+   * touch first (ClockProPolicy.prefetch: the likely victim, the hands, the history's table slots; and the
+   * likely victim's bin here), without the lock and discarding what it reads. Those lines lie scattered over a
+   * large heap; read one after another inside the critical section, their cache misses lengthen it. Read
+   * together before the lock, they overlap. A stale read only wastes a load: nothing read there decides anything.
+   *
+   * Why no write buffer. Caffeine queues writes in an MPSC buffer so that writers never wait for the eviction
+   * lock. Here the critical section of an insert is a constant (linking plus at most scanLimit steps), so
+   * writers wait at most that long, and a buffer would let one operation drain, and so evict for, many
+   * others: it would break the per-operation bound this cache exists to keep.
+   *
+   * Reading guide: the public operations in the interface's order; the operations the map view and Loading
+   * share; then insert and unmap, the two structural changes.
+   */
+
+  private static final System.Logger LOGGER = System.getLogger(BoundedCache.class.getName());
+
+  /**
+   * What the prefetch in {@link #insert} compares the sum of its reads with, so that the JIT keeps the reads. Any
+   * constant serves; a sum that happens to equal it costs one pause instruction.
+   */
+  private static final long PREFETCH_SENTINEL = 0x2545_F491_4F6C_DD1DL;
+
+  private final int maximumSize;
+  /**
+   * Structural changes guarded by {@link #evictionLock}, which makes its holder the table's one writer; reads
+   * lock-free.
+   */
+  private final NodeTable<K, V> data;
+  /**
+   * The entries counted under {@link #evictionLock}: nodes inserted with a value, minus nodes with a value that
+   * left the map (a placeholder counts once it has been filled, as {@link Node#loading} then says). Written only
+   * by the holder of {@link #evictionLock}; read without a lock by {@link #size()}. A fill happens outside that
+   * lock, so it is counted in the filling thread's own cell instead ({@link Counters#FILLS}), and {@link #size()}
+   * adds the two. On cache lines of its own (see PaddedCount).
+   */
+  private final PaddedCount lockedEntries = new PaddedCount();
+  /** Guarded by {@link #evictionLock}. */
+  private final ClockProPolicy<K, V> policy;
+  /** Tells the policy whether to carry references; sees every access; thread-safe on its own. */
+  private final CarryTrial carryTrial;
+  private final Counters counters = new Counters();
+  /** Counts its waits in {@link #counters}, so it is made after them. */
+  private final EvictionLock evictionLock = new EvictionLock(counters);
+  /** May be {@code null}. */
+  private final RemovalListener<? super K, ? super V> removalListener;
+  private final Loading<K, V> loading;
+  private final CacheMapView<K, V> mapView;
+  private final PolicyView policyView;
+
+  BoundedCache(int maximumSize, int scanLimit, int initialCapacity, int seed,
+      RemovalListener<? super K, ? super V> removalListener) {
+    this.maximumSize = maximumSize;
+    this.data = new NodeTable<>(initialCapacity);
+    this.carryTrial = new CarryTrial(maximumSize, scanLimit, seed + 1);
+    this.policy = new ClockProPolicy<>(maximumSize, scanLimit, seed, carryTrial::carries);
+    this.removalListener = removalListener;
+    this.loading = new Loading<>(this, counters);
+    this.mapView = new CacheMapView<>(this, data);
+    this.policyView = new PolicyView(maximumSize, policy);
+  }
+
+  @Override
+  public V getIfPresent(K key) {
+    Node<K, V> node = find(requireNonNull(key, "key"), NodeTable.hash(key));
+    if (node == null) {
+      counters.recordMiss();
+      return null;
+    }
+    counters.recordHit();
+    return read(node);
+  }
+
+  @Override
+  public Map<K, V> getAllPresent(Iterable<? extends K> keys) {
+    Map<K, V> found = new LinkedHashMap<>();
+    for (K key : copyOf(keys)) {
+      V value = getIfPresent(key);
+      if (value != null) {
+        found.put(key, value);
+      }
+    }
+    return Collections.unmodifiableMap(found);
+  }
+
+  @Override
+  public V get(K key, Function<? super K, ? extends V> loader) {
+    requireNonNull(key, "key");
+    requireNonNull(loader, "loader");
+    int hash = NodeTable.hash(key);
+    Node<K, V> node = data.get(key, hash);
+    if (node != null && !node.loading) {
+      counters.recordHit();
+      return read(node);
+    }
+    counters.recordMiss();
+    return loading.load(key, hash, node, loader);
+  }
+
+  @Override
+  public void put(K key, V value) {
+    store(key, value, Write.REPLACE_PRESENT);
+  }
+
+  @Override
+  public void putAll(Map<? extends K, ? extends V> map) {
+    requireNonNull(map, "map");
+    map.forEach((key, value) -> {
+      requireNonNull(key, "key");
+      requireNonNull(value, "value");
+    });
+    map.forEach(this::put);
+  }
+
+  @Override
+  public void invalidate(K key) {
+    remove(requireNonNull(key, "key"));
+  }
+
+  @Override
+  public void invalidateAll(Iterable<? extends K> keys) {
+    for (K key : copyOf(keys)) {
+      remove(key);
+    }
+  }
+
+  @Override
+  public void invalidateAll() {
+    for (Node<K, V> node : data) {
+      remove(node.key);
+    }
+  }
+
+  @Override
+  public int size() {
+    // Fills first: a filled node is counted in its filler's cell before it can leave the map, so reading the
+    // locked count second rarely counts a node that has left. Racing writes can still skew the sum by the
+    // writes in flight, hence the clamp.
+    long fills = counters.fills();
+    long entries = fills + lockedEntries.get();
+    return (int) Math.max(0, Math.min(maximumSize, entries));
+  }
+
+  @Override
+  public ConcurrentMap<K, V> asMap() {
+    return mapView;
+  }
+
+  @Override
+  public CacheStats stats() {
+    long[] sums = counters.sums();
+    ScanLengths scans = policy.scanLengths();
+    return CacheStats.of(sums[Counters.HITS], sums[Counters.MISSES], sums[Counters.PUTS],
+        sums[Counters.LOAD_SUCCESSES], sums[Counters.LOAD_FAILURES], sums[Counters.TOTAL_LOAD_TIME],
+        scans.total(), scans.scanCount(), scans.maxScanPerEviction(), sums[Counters.LOCK_WAITS],
+        sums[Counters.LOCK_WAIT_TIME]);
+  }
+
+  @Override
+  public Policy policy() {
+    return policyView;
+  }
+
+  @Override
+  public String toString() {
+    return "ClockProCache{size=" + size() + ", " + policyView + ", " + stats() + "}";
+  }
+
+  /* ---------------- Operations shared with the map view and the loads ---------------- */
+
+  /** How {@link #store} treats a key that already has a value. */
+  enum Write {
+    /** Replace the present value, as {@code put} does. */
+    REPLACE_PRESENT,
+    /** Keep the present value, as {@code putIfAbsent} does. */
+    KEEP_PRESENT
+  }
+
+  /** Looks a key up for the map view: records the access for the policy, but no hit or miss. */
+  V getQuietly(Object key) {
+    Node<K, V> node = find(requireNonNull(key, "key"), NodeTable.hash(key));
+    return node == null ? null : read(node);
+  }
+
+  /** Returns the present value, or loads one, without counting a hit or a miss. */
+  V computeIfAbsentQuietly(K key, Function<? super K, ? extends V> loader) {
+    requireNonNull(key, "key");
+    requireNonNull(loader, "mappingFunction");
+    int hash = NodeTable.hash(key);
+    Node<K, V> node = data.get(key, hash);
+    if (node != null && !node.loading) {
+      return read(node);
+    }
+    return loading.load(key, hash, node, loader);
+  }
+
+  /**
+   * Stores a value. Returns the previous value, or {@code null} if the key was absent (and the value was then
+   * inserted, or filled a load's placeholder). With {@link Write#KEEP_PRESENT}, a present value is kept.
+   */
+  V store(K key, V value, Write write) {
+    requireNonNull(key, "key");
+    requireNonNull(value, "value");
+    int hash = NodeTable.hash(key);
+    for (;;) {
+      Node<K, V> node = data.get(key, hash);
+      if (node == null) {
+        node = insert(new Node<>(key, hash, value));
+        if (node == null) {
+          counters.recordPut();
+          return null;
+        }
+      }
+      if (node.loading) {
+        if (loading.fill(node, value)) {
+          counters.recordPut();
+          return null;
+        }
+        continue; // the load stored its value, failed or was evicted after the lookup, so look again
+      }
+      V previous = null;
+      synchronized (node) {
+        if (!node.retired) {
+          previous = node.value;
+          if (write == Write.REPLACE_PRESENT) {
+            node.value = value;
+          }
+        }
+      }
+      if (previous == null) {
+        continue; // retired: the node left the map after the lookup, so look again
+      }
+      if (write == Write.REPLACE_PRESENT) {
+        replaced(node, previous, value);
+      } else {
+        read(node);
+      }
+      return previous;
+    }
+  }
+
+  /**
+   * Replaces the value of a present key, if its value equals {@code expected} or {@code expected} is
+   * {@code null}. Returns the replaced value, or {@code null} if nothing was replaced.
+   */
+  V replace(K key, Object expected, V value) {
+    requireNonNull(key, "key");
+    requireNonNull(value, "value");
+    int hash = NodeTable.hash(key);
+    for (;;) {
+      Node<K, V> node = data.get(key, hash);
+      if (node == null) {
+        return null;
+      }
+      V previous = null;
+      boolean retired;
+      synchronized (node) {
+        retired = node.retired;
+        if (!retired && !node.loading) {
+          V current = node.value;
+          if (expected == null || current.equals(expected)) {
+            previous = current;
+            node.value = value;
+          }
+        }
+      }
+      if (retired) {
+        continue; // the node left the map after the lookup, so look again
+      }
+      if (previous == null) {
+        return null;
+      }
+      replaced(node, previous, value);
+      return previous;
+    }
+  }
+
+  /** Removes the key's entry; returns its value, or {@code null} if absent. */
+  V remove(Object key) {
+    return removeEntry(key, null);
+  }
+
+  /** Removes the key's entry if its value equals {@code expected}. */
+  boolean remove(Object key, Object expected) {
+    return expected != null && removeEntry(key, expected) != null;
+  }
+
+  /**
+   * Maps, links and counts a new node, evicting one entry if the cache is full; a placeholder is mapped and
+   * linked the same way, but counted only when it is filled. Returns the node already mapped for the key
+   * (perhaps a placeholder), and changes nothing, if there is one.
+   */
+  Node<K, V> insert(Node<K, V> node) {
+    // Read while the node is unpublished: once it is mapped, a put may fill a placeholder at once, without this
+    // lock, and count it as a fill; counting it here as well would count it twice.
+    boolean placeholder = node.loading;
+    prefetch(node.hash);
+    Node<K, V> victim;
+    evictionLock.lock();
+    try {
+      Node<K, V> existing = data.get(node.key, node.hash);
+      if (existing != null) {
+        return existing;
+      }
+      victim = policy.admit(node);
+      if (victim != null) {
+        data.remove(victim);
+        victim.retire(); // first: once retired, a placeholder can no longer be filled, so loading is final
+        if (!victim.loading) {
+          lockedEntries.addUnderLock(-1);
+        }
+      }
+      data.add(node);
+      data.growIfCrowded(policy.hotSize() + policy.coldSize()); // mapped if and only if linked
+      if (!placeholder) {
+        lockedEntries.addUnderLock(1);
+      }
+    } finally {
+      evictionLock.unlock();
+    }
+    carryTrial.recordInsert(node.hash);
+    if (victim != null && !victim.loading) { // a placeholder's value is its Load: no entry left, so no listener
+      notifyRemoval(victim.key, victim.value, RemovalCause.SIZE);
+    }
+    return null;
+  }
+
+  /** Unlinks and unmaps a placeholder whose load failed; does nothing if a put filled it, or it was evicted. */
+  void removePlaceholder(Node<K, V> placeholder) {
+    evictionLock.lock();
+    try {
+      if (placeholder.retireIfLoading()) {
+        data.remove(placeholder);
+        policy.remove(placeholder);
+      }
+    } finally {
+      evictionLock.unlock();
+    }
+  }
+
+  /** Returns a mapped node's value and counts a reference to it: the one hit path. */
+  V read(Node<K, V> node) {
+    node.recordAccess();
+    carryTrial.recordHit(node.hash);
+    return node.value;
+  }
+
+  void notifyRemoval(K key, V value, RemovalCause cause) {
+    if (removalListener == null) {
+      return;
+    }
+    try {
+      removalListener.onRemoval(key, value, cause);
+    } catch (RuntimeException | LinkageError | AssertionError failure) {
+      LOGGER.log(System.Logger.Level.WARNING, "Exception thrown by removal listener", failure);
+    }
+  }
+
+  /**
+   * Checks every named invariant under the eviction lock; for tests. See {@link Invariants}.
+   *
+   * @return the violated invariants with details; empty if all hold
+   */
+  List<String> checkInvariants() {
+    evictionLock.lock();
+    try {
+      List<String> violations = Invariants.check(data, policy, maximumSize, this::size);
+      violations.addAll(carryTrial.checkInvariants());
+      return violations;
+    } finally {
+      evictionLock.unlock();
+    }
+  }
+
+  CarryTrial carryTrial() {
+    return carryTrial;
+  }
+
+  /* ---------------- Internals ---------------- */
+
+  /** The key's mapped node, or {@code null} if it has none or only a load in flight. */
+  private Node<K, V> find(Object key, int hash) {
+    Node<K, V> node = data.get(key, hash);
+    return node == null || node.loading ? null : node;
+  }
+
+  /** What follows a replacement of a present value: a reference, a put counted, the old value reported. */
+  private void replaced(Node<K, V> node, V previous, V value) {
+    read(node);
+    counters.recordPut();
+    if (previous != value) {
+      notifyRemoval(node.key, previous, RemovalCause.REPLACED);
+    }
+  }
+
+  /**
+   * The one removal path for users: unmaps the key's entry if its value equals {@code expected}, or whatever its
+   * value if {@code expected} is {@code null}. Returns the removed value, or {@code null}.
+   */
+  private V removeEntry(Object key, Object expected) {
+    int hash = NodeTable.hash(requireNonNull(key, "key"));
+    if (find(key, hash) == null) {
+      return null;
+    }
+    Node<K, V> node;
+    V value;
+    evictionLock.lock();
+    try {
+      node = find(key, hash);
+      if (node == null) {
+        return null;
+      }
+      synchronized (node) {
+        if (expected != null && !node.value.equals(expected)) {
+          return null;
+        }
+        data.remove(node);
+        value = node.retire();
+      }
+      policy.remove(node);
+      lockedEntries.addUnderLock(-1);
+    } finally {
+      evictionLock.unlock();
+    }
+    notifyRemoval(node.key, value, RemovalCause.EXPLICIT);
+    return value;
+  }
+
+  /**
+   * Reads, without the lock, what an insert's critical section will most likely touch first, and discards it:
+   * see "Prefetch" in the design overview.
+   */
+  private void prefetch(int hash) {
+    Node<K, V> candidate = policy.peekColdHand();
+    long seen = policy.prefetch(hash, candidate);
+    if (candidate != null) {
+      seen += data.prefetch(candidate.hash);
+    }
+    if (seen == PREFETCH_SENTINEL) {
+      Thread.onSpinWait();
+    }
+  }
+
+  /** Copies the keys, rejecting a null collection or key before the caller changes anything. */
+  private static <K> List<K> copyOf(Iterable<? extends K> keys) {
+    requireNonNull(keys, "keys");
+    List<K> copy = new ArrayList<>();
+    for (K key : keys) {
+      copy.add(requireNonNull(key, "key"));
+    }
+    return copy;
+  }
+}

@@ -1,0 +1,31 @@
+package io.github.clockpro.engine;
+
+import io.github.clockpro.ClockProCache;
+import io.github.clockpro.RemovalListener;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Creates the engine's caches for the API's builder: the one public class of this package, which the module does
+ * not export.
+ */
+public final class CacheFactory {
+
+  private CacheFactory() {}
+
+  /**
+   * Creates a size-bounded cache. The builder has checked every argument.
+   *
+   * @param maximumSize at least 1
+   * @param scanLimit at least 1
+   * @param initialCapacity from 0 to {@code maximumSize}
+   * @param removalListener the listener, or {@code null}
+   * @param <K> the type of keys
+   * @param <V> the type of values
+   * @return a new, empty cache
+   */
+  public static <K, V> ClockProCache<K, V> newBoundedCache(int maximumSize, int scanLimit, int initialCapacity,
+      RemovalListener<? super K, ? super V> removalListener) {
+    int seed = ThreadLocalRandom.current().nextInt();
+    return new BoundedCache<>(maximumSize, scanLimit, initialCapacity, seed, removalListener);
+  }
+}

@@ -1,0 +1,298 @@
+package io.github.clockpro.engine;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.AbstractCollection;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentMap;
+import java.util.function.Function;
+
+/**
+ * The {@link ConcurrentMap} view returned by {@link ClockProCache#asMap()}.
+ *
+ * <p>Every write goes through the cache, so it is linked into the policy, may evict, and is reported to the
+ * removal listener. {@code compute}, {@code computeIfPresent} and {@code merge} use the {@link ConcurrentMap}
+ * default implementations, which retry on the atomic primitives below and may call the function more than once
+ * under contention; {@code computeIfAbsent} uses the cache's load path, so it runs the function at most once per
+ * key at a time. Iterators and views are weakly consistent.
+ */
+final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K, V> {
+
+  private final BoundedCache<K, V> cache;
+  private final NodeTable<K, V> data;
+  private Set<K> keySet;
+  private Collection<V> values;
+  private Set<Map.Entry<K, V>> entrySet;
+
+  CacheMapView(BoundedCache<K, V> cache, NodeTable<K, V> data) {
+    this.cache = cache;
+    this.data = data;
+  }
+
+  @Override
+  public int size() {
+    return cache.size();
+  }
+
+  @Override
+  public boolean isEmpty() {
+    return cache.size() == 0;
+  }
+
+  @Override
+  public boolean containsKey(Object key) {
+    Node<K, V> node = data.get(requireNonNull(key, "key"));
+    return node != null && !node.loading;
+  }
+
+  @Override
+  public boolean containsValue(Object value) {
+    requireNonNull(value, "value");
+    for (Node<K, V> node : data) {
+      if (!node.loading && node.value.equals(value)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public V get(Object key) {
+    return cache.getQuietly(key);
+  }
+
+  @Override
+  public V put(K key, V value) {
+    return cache.store(key, value, BoundedCache.Write.REPLACE_PRESENT);
+  }
+
+  @Override
+  public V putIfAbsent(K key, V value) {
+    return cache.store(key, value, BoundedCache.Write.KEEP_PRESENT);
+  }
+
+  @Override
+  public V remove(Object key) {
+    return cache.remove(key);
+  }
+
+  @Override
+  public boolean remove(Object key, Object value) {
+    return cache.remove(key, value);
+  }
+
+  @Override
+  public V replace(K key, V value) {
+    return cache.replace(key, null, value);
+  }
+
+  @Override
+  public boolean replace(K key, V oldValue, V newValue) {
+    requireNonNull(oldValue, "oldValue");
+    return cache.replace(key, oldValue, newValue) != null;
+  }
+
+  @Override
+  public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
+    return cache.computeIfAbsentQuietly(key, mappingFunction);
+  }
+
+  @Override
+  public void clear() {
+    cache.invalidateAll();
+  }
+
+  @Override
+  public Set<K> keySet() {
+    Set<K> view = keySet;
+    return view == null ? (keySet = new KeySetView()) : view;
+  }
+
+  @Override
+  public Collection<V> values() {
+    Collection<V> view = values;
+    return view == null ? (values = new ValuesView()) : view;
+  }
+
+  @Override
+  public Set<Map.Entry<K, V>> entrySet() {
+    Set<Map.Entry<K, V>> view = entrySet;
+    return view == null ? (entrySet = new EntrySetView()) : view;
+  }
+
+  /**
+   * Iterates over the map's entries, skipping the placeholders of loads in flight; {@code remove} removes the
+   * node last returned if it is still mapped.
+   */
+  private abstract class NodeIterator<T> implements Iterator<T> {
+    private final Iterator<Node<K, V>> nodes = data.iterator();
+    /** The next entry to return, found ahead so that {@code hasNext} can skip placeholders; or {@code null}. */
+    private Node<K, V> upcoming = advance();
+    private Node<K, V> last;
+
+    @Override
+    public boolean hasNext() {
+      return upcoming != null;
+    }
+
+    @Override
+    public T next() {
+      if (upcoming == null) {
+        throw new NoSuchElementException();
+      }
+      last = upcoming;
+      upcoming = advance();
+      return project(last);
+    }
+
+    /** A node seen with its flag clear holds a real value from then on, so it is safe to project later. */
+    private Node<K, V> advance() {
+      while (nodes.hasNext()) {
+        Node<K, V> node = nodes.next();
+        if (!node.loading) {
+          return node;
+        }
+      }
+      return null;
+    }
+
+    @Override
+    public void remove() {
+      if (last == null) {
+        throw new IllegalStateException("next() was not called, or remove() was already called");
+      }
+      cache.remove(last.key); // by key, as ConcurrentHashMap does: a node replaced since is removed too
+      last = null;
+    }
+
+    abstract T project(Node<K, V> node);
+  }
+
+  private final class KeySetView extends AbstractSet<K> {
+    @Override
+    public int size() {
+      return CacheMapView.this.size();
+    }
+
+    @Override
+    public boolean contains(Object key) {
+      return containsKey(key);
+    }
+
+    @Override
+    public boolean remove(Object key) {
+      return cache.remove(key) != null;
+    }
+
+    @Override
+    public void clear() {
+      cache.invalidateAll();
+    }
+
+    @Override
+    public Iterator<K> iterator() {
+      return new NodeIterator<>() {
+        @Override
+        K project(Node<K, V> node) {
+          return node.key;
+        }
+      };
+    }
+  }
+
+  private final class ValuesView extends AbstractCollection<V> {
+    @Override
+    public int size() {
+      return CacheMapView.this.size();
+    }
+
+    @Override
+    public boolean contains(Object value) {
+      return containsValue(value);
+    }
+
+    @Override
+    public void clear() {
+      cache.invalidateAll();
+    }
+
+    @Override
+    public Iterator<V> iterator() {
+      return new NodeIterator<>() {
+        @Override
+        V project(Node<K, V> node) {
+          return node.value;
+        }
+      };
+    }
+  }
+
+  private final class EntrySetView extends AbstractSet<Map.Entry<K, V>> {
+    @Override
+    public int size() {
+      return CacheMapView.this.size();
+    }
+
+    @Override
+    public boolean contains(Object object) {
+      if (!(object instanceof Map.Entry)) {
+        return false;
+      }
+      Map.Entry<?, ?> entry = (Map.Entry<?, ?>) object;
+      Object key = entry.getKey();
+      Object value = entry.getValue();
+      if (key == null || value == null) {
+        return false;
+      }
+      Node<K, V> node = data.get(key);
+      return node != null && !node.loading && node.value.equals(value);
+    }
+
+    @Override
+    public boolean remove(Object object) {
+      if (!(object instanceof Map.Entry)) {
+        return false;
+      }
+      Map.Entry<?, ?> entry = (Map.Entry<?, ?>) object;
+      Object key = entry.getKey();
+      return key != null && cache.remove(key, entry.getValue());
+    }
+
+    @Override
+    public void clear() {
+      cache.invalidateAll();
+    }
+
+    @Override
+    public Iterator<Map.Entry<K, V>> iterator() {
+      return new NodeIterator<>() {
+        @Override
+        Map.Entry<K, V> project(Node<K, V> node) {
+          return new WriteThroughEntry(node.key, node.value);
+        }
+      };
+    }
+  }
+
+  /** An entry whose {@code setValue} writes through to the cache. */
+  private final class WriteThroughEntry extends SimpleEntry<K, V> {
+    private static final long serialVersionUID = 1L;
+
+    WriteThroughEntry(K key, V value) {
+      super(key, value);
+    }
+
+    @Override
+    public V setValue(V value) {
+      requireNonNull(value, "value");
+      put(getKey(), value);
+      return super.setValue(value);
+    }
+  }
+}

@@ -1,0 +1,663 @@
+package io.github.clockpro.engine;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The CLOCK-Pro replacement decisions: which entry to evict, which to promote to the hot clock and which to
+ * demote, and how the cold target adapts.
+ *
+ * <p>Not thread-safe. Every method runs under the cache's eviction lock, except {@link #prefetch} and
+ * {@link #peekColdHand}, which only read and may run without it; the policy never touches the map and calls no
+ * user code: it uses the key hash each node took when it was made. {@code docs/design.md} describes
+ * the algorithm and every deviation from the paper.
+ *
+ * <h2>Design</h2>
+ * The paper keeps hot, cold and non-resident pages in one clock ordered by recency, with three hands. Here the
+ * hot and the resident cold pages each have their own clock, and the non-resident pages a FIFO of key hashes.
+ * What the single clock expresses by position, this class expresses with a logical time, the <em>stamp</em>:
+ * every time a page is placed at the head of the paper's list (admitted, promoted, demoted, or spared by a
+ * hand), it gets the next stamp. Each of our clocks is ordered by stamp from its hand, so
+ * <ul>
+ *   <li>the hot hand points to the hot page with the largest recency, as in the paper; and
+ *   <li>a cold page, resident or not, is in its test period exactly while its stamp is newer than the stamp of
+ *       the page under the hot hand: in the paper's clock, the hot hand has not yet passed it.
+ * </ul>
+ * Test periods therefore end without any hand visiting cold pages; the policy notices lazily, when a hand or a
+ * miss meets the page.
+ *
+ * <h2>The rules</h2>
+ * <ul>
+ *   <li>Miss while the cache fills: the page becomes hot until only the minimum cold allocation is free, then
+ *       cold and in test.
+ *   <li>Miss on a key in its test period (its hash in the history with a stamp the hot hand has not passed):
+ *       the cold target grows by one, and the page becomes hot if the hot hand can demote an unreferenced hot
+ *       page older than it (see {@link #makeRoomInHot}); otherwise it becomes cold and in test.
+ *   <li>Any other miss: the page becomes cold and in test.
+ *   <li>Cold hand, a load in flight (a placeholder): passed over, placed at the head like a referenced page
+ *       not in test; it is evicted only as the best candidate at the scan limit, when every entry examined is
+ *       a load in flight.
+ *   <li>Cold hand, referenced page in test: promoted as above. Referenced page not in test: kept cold, placed
+ *       at the head and given a new test period. Unreferenced page: evicted; if it was in test its hash joins
+ *       the history.
+ *   <li>Hot hand, page referenced since the hand last passed: placed at the head, its counter cut to one less
+ *       than it was and to at most the <em>carry</em> allowed (see below). Page not referenced since but holding
+ *       carried references: placed at the head, spending one of them. Otherwise: demoted to cold (not in test).
+ *   <li>A test period that ends unreferenced shrinks the cold target by one; one that ends referenced grows it.
+ * </ul>
+ * "Referenced" means a reference counter at or above the <em>promotion threshold</em> for a cold page, and above
+ * the references the hand carried over for a hot page. With a carry limit of 0 the hot hand is the paper's.
+ *
+ * <h2>The adaptive history length</h2>
+ * The paper keeps up to {@code maximumSize} non-resident pages. Here the history's limit starts there and follows
+ * the workload, by what becomes of the pages a history hit made hot (status {@link Node#RETURNED}), judged when
+ * the hot hand first reaches one, against the hot pages it displaced:
+ * <ul>
+ *   <li>the hand keeps the <em>referenced share</em>: how often the other hot pages it examines were referenced
+ *       since it last passed them, a moving average over about the last 32 of them;
+ *   <li>a returned page referenced since it was made hot counts {@code 1 - bar}, one not referenced counts
+ *       {@code -bar}, where the bar is that share plus {@link #RETURN_MARGIN}: a return pays only where returned
+ *       pages are reused clearly more often than the pages they displace.
+ * </ul>
+ * A net {@link #RETURN_REGRETS_TO_CHANGE} of one sign moves the limit by a sixteenth of {@code maximumSize},
+ * between an eighth of it ({@link #MINIMUM_HISTORY_DIVISOR}) and all of it. On a stationary skewed workload
+ * whose keys spread far beyond the cache, and on uniform keys, a returned page is no better than the hot page it
+ * displaced: a shorter history keeps the hit rate and spares the misses its work. Where popular keys move on, a
+ * returning key is usually one of the new popular keys, and the history stays as long as the paper's (measured in
+ * docs/design.md).
+ *
+ * <h2>The adaptive promotion threshold</h2>
+ * The promotion threshold starts at {@link #INITIAL_PROMOTION_THRESHOLD} and follows the workload:
+ * <ul>
+ *   <li>a <em>wasted promotion</em> (a page the cold hand promoted that the hot hand then demotes without a
+ *       reference since) raises it by one, up to {@link #MAX_PROMOTION_THRESHOLD};
+ *   <li>a <em>missed promotion</em> (a key evicted with a counter above zero but below the threshold, and
+ *       inserted again within its test period) counts towards lowering it by one, down to 1, after
+ *       {@link #MISSED_PROMOTIONS_TO_LOWER} of them.
+ * </ul>
+ *
+ * <h2>The adaptive carry</h2>
+ * The paper's hot hand gives a page one revolution to be referenced again, however often it was referenced in the
+ * last: on a stationary skewed workload it demotes popular pages that merely had a quiet revolution. Carrying
+ * references over lets a page that was referenced {@code n} times survive up to {@code n - 1} quiet revolutions,
+ * which is a reference count with aging; on a shifting workload it keeps stale pages hot. The carry limit starts at 0
+ * and follows the workload by the pages' regrets:
+ * <ul>
+ *   <li>a page kept hot on its carry alone and then referenced again (the carry paid), or a demoted page
+ *       referenced again before the cold hand reaches it (demoted too early), argues for raising it;
+ *   <li>a page kept hot on its carry alone and then demoted without a reference (the carry was wasted) argues
+ *       for lowering it.
+ * </ul>
+ * {@link #CARRY_REGRETS_TO_CHANGE} net regrets of one kind move it by one, between 0 and {@link #MAX_CARRY}.
+ * The regrets alone do not tell a stationary workload from one whose popular keys drift: there, pages paid
+ * for their carry for a while before it was wasted, and carrying loses hit rate against no carry. So whether
+ * the hand carries at all is a switch the policy is given ({@link #carrySwitch}): for the cache, a
+ * {@link CarryTrial}, which replays a sample of the accesses through two small copies of this policy, one
+ * switched on and one off, and answers with the one that hits more.
+ * A hot page's status records its carry ({@link Node#carry()}), so that the hand can tell new references from
+ * carried ones.
+ *
+ * <h2>Bounded work</h2>
+ * One call to {@link #admit} examines at most {@link #scanLimit} entries across both hands. If the limit is
+ * reached before an unreferenced cold entry is found, the entry with the lowest counter among those examined
+ * is evicted instead, whichever clock it is in; a promotion that cannot finish within the limit is refused.
+ * The history's work is O(1) per call too: at most {@link #DROPS_PER_EVICTION} entries are dropped per eviction, and
+ * the insertion of the victim's hash drops at most {@link History#MAXIMUM_DROPS_PER_ADD} old ones.
+ */
+final class ClockProPolicy<K, V> {
+
+  /** Non-resident entries whose test period ended that one eviction removes from the history at most. */
+  static final int DROPS_PER_EVICTION = 2;
+
+  private static final VarHandle SCAN_LIMIT_REACHED_COUNT;
+  private static final VarHandle PROMOTION_COUNT;
+  private static final VarHandle DEMOTION_COUNT;
+  private static final VarHandle HISTORY_HIT_COUNT;
+
+  static {
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      SCAN_LIMIT_REACHED_COUNT = lookup.findVarHandle(ClockProPolicy.class, "scanLimitReachedCount", long.class);
+      PROMOTION_COUNT = lookup.findVarHandle(ClockProPolicy.class, "promotionCount", long.class);
+      DEMOTION_COUNT = lookup.findVarHandle(ClockProPolicy.class, "demotionCount", long.class);
+      HISTORY_HIT_COUNT = lookup.findVarHandle(ClockProPolicy.class, "historyHitCount", long.class);
+    } catch (ReflectiveOperationException failure) {
+      throw new ExceptionInInitializerError(failure);
+    }
+  }
+
+  /**
+   * The promotion threshold a new cache starts with. Two references while cold, not one: a page referenced in a
+   * short burst and then not for a long time (the cs trace is full of them) must not displace a hot page. The
+   * threshold falls to 1 when the workload shows it is too strict. Measured in docs/design.md.
+   */
+  static final int INITIAL_PROMOTION_THRESHOLD = 2;
+
+  /**
+   * The highest promotion threshold. A page's counter restarts at 0 each time it is placed at a head, and a page
+   * spends little time in the cold clock when the cold target is small, so few pages gather three references
+   * there: with the threshold at 3 or more the cold hand promotes almost nothing, and every hot page comes from
+   * the history. On a trace whose popular keys shift (orm-busy) wasted promotions drove the threshold that high,
+   * and the hit rate lost up to a point against a threshold held at 2 or below (measured in docs/design.md).
+   */
+  static final int MAX_PROMOTION_THRESHOLD = 2;
+
+  /**
+   * Missed promotions needed to lower the threshold by one. Evidence for lowering arrives within a test period,
+   * evidence for raising only when the hot hand comes round, so lowering waits for more of it.
+   */
+  static final int MISSED_PROMOTIONS_TO_LOWER = 4;
+
+  /** The largest carry limit: one below the counter's maximum, so that a reference on top of a carry shows. */
+  static final int MAX_CARRY = Node.MAX_REFERENCE_COUNT - 1;
+
+  /** Net regrets, of one kind over the other, that move the carry limit by one. */
+  static final int CARRY_REGRETS_TO_CHANGE = 4;
+
+  /**
+   * Net regrets, in units of one whole verdict, of paid returns over wasted ones or the reverse, that move the
+   * history's limit by one step.
+   */
+  static final int RETURN_REGRETS_TO_CHANGE = 16;
+
+  /** One, in the fixed point of the referenced share and of the return verdicts: 256ths. */
+  static final int SHARE_ONE = 256;
+
+  /** The referenced share moves {@code 1 / 2^REFERENCED_SHARE_SHIFT} of the way to each new page's verdict. */
+  static final int REFERENCED_SHARE_SHIFT = 5;
+
+  /**
+   * How much more often than the other hot pages a returned page must be referenced for returns to pay, in
+   * {@link #SHARE_ONE}ths: about a tenth. Where returned pages are no better than the pages they displace, as on
+   * uniform keys, the verdicts then lean to wasted, and the history shortens.
+   */
+  static final int RETURN_MARGIN = 26;
+
+  /** The history's limit is at least {@code maximumSize / MINIMUM_HISTORY_DIVISOR} (and at least 1). */
+  static final int MINIMUM_HISTORY_DIVISOR = 8;
+
+  /** One step of the history's limit is {@code maximumSize / HISTORY_STEPS} (at least 1). */
+  static final int HISTORY_STEPS = 16;
+
+  private final int maximumSize;
+  private final int scanLimit;
+  private final int minimumColdTarget;
+  private final int maximumColdTarget;
+  /** The shortest history limit: {@code maximumSize / MINIMUM_HISTORY_DIVISOR}, at least 1. */
+  private final int minimumHistoryLimit;
+  /** How far one step moves the history limit: {@code maximumSize / HISTORY_STEPS}, at least 1. */
+  private final int historyStep;
+  /** Whether the hot hand may carry references now; read on each spare of a referenced hot page. */
+  private final BooleanSupplier carrySwitch;
+
+  private final Ring<K, V> hot = new Ring<>();
+  private final Ring<K, V> cold = new Ring<>();
+  private final History history;
+
+  /** The logical time: the stamp the next page placed at a head receives. */
+  private long now;
+  /** The number of resident cold entries the policy aims for; the rest of the cache is hot. */
+  private int coldTarget;
+  /** The counter value that marks a page as referenced: the adaptive promotion threshold. */
+  private int promotionThreshold = INITIAL_PROMOTION_THRESHOLD;
+
+  /**
+   * Missed promotions seen since the threshold last changed; it is lowered after
+   * {@link #MISSED_PROMOTIONS_TO_LOWER}.
+   */
+  private int missedPromotions;
+  /** The most references the hot hand carries over into a spared page's next revolution: the adaptive carry. */
+  private int carryLimit;
+  /** Signals to raise the carry limit minus signals to lower it, since it last changed. */
+  private int carryRegrets;
+  /**
+   * The weighted verdicts on returned pages since the history's limit last changed, in {@link #SHARE_ONE}ths:
+   * positive where returns paid more than the margin asks.
+   */
+  private int returnRegrets;
+  /**
+   * The referenced share: the share of hot pages other than returned ones that the hot hand found referenced since
+   * it last passed, in {@link #SHARE_ONE}ths, a moving average. Starts at 0, so early returns pay when referenced.
+   */
+  private int referencedShare;
+
+  /** Entries examined so far by the current call of {@link #admit}. */
+  private int examined;
+  /** The best eviction candidate examined by the current call, and its rank (see {@link #examine}). */
+  private Node<K, V> best;
+  private int bestRank;
+
+  /**
+   * The calls of {@link #admit} that evicted, by the entries each examined: the eviction count, the entries
+   * examined and the longest scan, read without the lock by the statistics.
+   */
+  private final ScanLengths scanLengths;
+  /*
+   * The policy's event counts. Written only under the eviction lock, with opaque stores; read without a lock, with
+   * opaque loads, by the statistics and the policy view (the package's access-mode rule).
+   */
+  private long scanLimitReachedCount;
+  private long promotionCount;
+  private long demotionCount;
+  private long historyHitCount;
+
+
+  /**
+   * @param maximumSize the most resident entries; at least 1
+   * @param scanLimit the most entries one call may examine; at least 1
+   * @param seed randomises the layout of the non-resident table, never its contents
+   * @param carrySwitch whether the hot hand may carry references over, asked each time it spares a page
+   */
+  ClockProPolicy(int maximumSize, int scanLimit, int seed, BooleanSupplier carrySwitch) {
+    this.maximumSize = maximumSize;
+    this.scanLimit = scanLimit;
+    this.scanLengths = new ScanLengths(scanLimit);
+    this.minimumColdTarget = Math.max(1, maximumSize / 100);
+    this.maximumColdTarget = Math.max(minimumColdTarget, maximumSize - minimumColdTarget);
+    this.coldTarget = minimumColdTarget;
+    this.minimumHistoryLimit = Math.max(1, maximumSize / MINIMUM_HISTORY_DIVISOR);
+    this.historyStep = Math.max(1, maximumSize / HISTORY_STEPS);
+    this.carrySwitch = carrySwitch;
+    this.history = new History(maximumSize, seed);
+  }
+
+  /**
+   * Links a node that was just added to the map, evicting first if the cache is full.
+   *
+   * @return the evicted node, already unlinked, which the caller must remove from the map; or {@code null}
+   */
+  Node<K, V> admit(Node<K, V> node) {
+    examined = 0;
+    best = null;
+    bestRank = Integer.MAX_VALUE;
+    Node<K, V> victim = null;
+    if (hot.size() + cold.size() >= maximumSize) {
+      victim = evict();
+    }
+    place(node, victim == null);
+    if (victim != null) {
+      // Statistics describe evictions, as the observer does. An insert into a cache with room evicts nothing
+      // but may still run the hot hand to promote a returning key; that work has the same bound and is not
+      // counted here.
+      scanLengths.record(examined);
+    }
+    return victim;
+  }
+
+  /**
+   * Reads, without the eviction lock, the memory that admitting a node with this hash will most likely touch
+   * first, so that the critical section finds it in the processor's cache: the likely victim {@code candidate}
+   * (the node under the cold hand, from {@link #peekColdHand}) and the one after it, the node under the hot hand,
+   * and the history's table slots for the new hash, the candidate's hash and the oldest record. These are
+   * scattered lines of a large heap; read in the critical section one after another, their misses were a large
+   * part of it. Read here together, before the lock, they overlap each other, and the lock is held for less time.
+   *
+   * <p>Returns the sum of the values read. It means nothing, but the caller must use it (compare it with
+   * something), or the JIT would discard the loads as dead. The reads race with the lock holder's writes; every
+   * reference read is checked for null and every index bounded by its array, so a stale view costs nothing but
+   * a useless load.
+   */
+  long prefetch(int hash, Node<K, V> candidate) {
+    if (candidate == null) {
+      return history.prefetch(hash, hash);
+    }
+    long seen = history.prefetch(hash, candidate.hash);
+    Node<K, V> following = candidate.next;
+    if (following != null) {
+      seen += following.stamp;
+    }
+    Node<K, V> hotHand = hot.hand();
+    if (hotHand != null) {
+      seen += hotHand.stamp;
+    }
+    return seen;
+  }
+
+  /** The node under the cold hand, or {@code null}; may be read without the eviction lock, for prefetching. */
+  Node<K, V> peekColdHand() {
+    return cold.hand();
+  }
+
+  /** Places an admitted node: hot, or cold in its test period. */
+  private void place(Node<K, V> node, boolean roomWasFree) {
+    long ghost = history.take(node.hash);
+    if (ghost != History.ABSENT) {
+      long ghostStamp = history.stampIn(ghost);
+      if (inTest(ghostStamp)) {
+        HISTORY_HIT_COUNT.setOpaque(this, historyHitCount + 1);
+        if (History.wasReferenced(ghost)) {
+          lowerThreshold(); // it was referenced, came back in its test period, yet was not promoted
+        }
+        adjustColdTarget(+1);
+        if (makeRoomInHot(ghostStamp)) {
+          placeHot(node);
+          node.status = Node.RETURNED;
+        } else {
+          placeCold(node, Node.COLD_IN_TEST);
+        }
+        return;
+      }
+      adjustColdTarget(-1); // its test period had ended unreferenced; the paper's hot hand would have said so
+    }
+    if (roomWasFree && hot.size() + cold.size() < maximumSize - minimumColdTarget) {
+      placeHot(node); // the cache is filling: hot first, as in the authors' simulator and in LIRS
+    } else {
+      placeCold(node, Node.COLD_IN_TEST);
+    }
+  }
+
+  /** Unlinks a node that the cache removed from the map; does nothing if the node was never linked. */
+  void remove(Node<K, V> node) {
+    if (node.isHot()) {
+      hot.remove(node);
+    } else if (node.status != Node.UNLINKED) {
+      cold.remove(node);
+    }
+  }
+
+  private Node<K, V> evict() {
+    Node<K, V> victim = null;
+    boolean reachedLimit = false;
+    while (victim == null) {
+      if (examined >= scanLimit) {
+        victim = best;
+        reachedLimit = true;
+        break;
+      }
+      Node<K, V> candidate = cold.hand();
+      if (candidate == null) {
+        runHotHandOnce(); // every resident page is hot: demote one
+        continue;
+      }
+      examine(candidate);
+      if (candidate.loading) {
+        spareCold(candidate); // a load in flight keeps its place: passed over like a referenced page
+        continue;
+      }
+      if (candidate.status == Node.DEMOTED) {
+        if (candidate.referenceCount > 0) {
+          raiseCarryLimit(); // demoted, then referenced before the cold hand came round: demoted too early
+        }
+        candidate.status = Node.COLD;
+      }
+      if (candidate.status == Node.COLD_IN_TEST && !inTest(candidate.stamp)) {
+        candidate.status = Node.COLD;
+        adjustColdTarget(candidate.referenceCount >= promotionThreshold ? +1 : -1);
+      }
+      if (candidate.referenceCount < promotionThreshold) {
+        victim = candidate;
+      } else if (candidate.status == Node.COLD_IN_TEST) {
+        adjustColdTarget(+1);
+        // The candidate stays under the cold hand while the hot hand makes room: pages it demotes go behind
+        // the cold hand, where they would also go if the candidate had been unlinked first.
+        if (makeRoomInHot(candidate.stamp)) {
+          cold.remove(candidate);
+          placeHot(candidate);
+          candidate.status = Node.PROMOTED;
+          PROMOTION_COUNT.setOpaque(this, promotionCount + 1);
+        } else {
+          spareCold(candidate);
+        }
+      } else {
+        spareCold(candidate);
+      }
+    }
+    boolean inTest = victim.status == Node.COLD_IN_TEST && inTest(victim.stamp);
+    long stamp = victim.stamp;
+    boolean referenced = victim.referenceCount > 0;
+    remove(victim);
+    if (inTest) {
+      adjustColdTarget(-history.add(victim.hash, stamp, referenced));
+    }
+    Node<K, V> hotHand = hot.hand();
+    if (hotHand != null) {
+      int dropped = history.dropOlderThan(hotHand.stamp, DROPS_PER_EVICTION);
+      adjustColdTarget(-dropped);
+    }
+    if (reachedLimit) {
+      SCAN_LIMIT_REACHED_COUNT.setOpaque(this, scanLimitReachedCount + 1);
+    }
+    return victim;
+  }
+
+  /**
+   * Runs the hot hand until the hot clock has room below its target, demoting unreferenced hot pages older than
+   * the candidate. Returns {@code false}, and refuses the promotion, if the hand reaches a page newer than the
+   * candidate (the candidate's test period is over) or the scan limit.
+   */
+  private boolean makeRoomInHot(long candidateStamp) {
+    while (hot.size() >= maximumSize - coldTarget && !hot.isEmpty()) {
+      Node<K, V> oldest = hot.hand();
+      if (oldest.stamp > candidateStamp || examined >= scanLimit) {
+        return false;
+      }
+      runHotHandOnce();
+    }
+    return true;
+  }
+
+  /**
+   * Examines the page under the hot hand: spares it if referenced since the hand last passed, keeping some of its
+   * references as carry; spares it on its carry alone if it has one; else demotes it.
+   */
+  private void runHotHandOnce() {
+    Node<K, V> oldest = hot.hand();
+    examine(oldest);
+    int references = oldest.referenceCount;
+    int carry = oldest.carry();
+    boolean referenced = references > carry; // since the hand last passed; a returned page carries nothing
+    if (oldest.status == Node.RETURNED) {
+      judgeReturn(referenced);
+    } else {
+      referencedShare += ((referenced ? SHARE_ONE : 0) - referencedShare) >> REFERENCED_SHARE_SHIFT;
+    }
+    boolean sparedByCarry = oldest.sparedByCarry();
+    if (referenced) {
+      if (sparedByCarry) {
+        raiseCarryLimit(); // kept hot on its carry alone, then referenced again: the carry paid
+      }
+      int kept = Math.min(references - 1, carryNow());
+      spareHot(oldest, kept, false);
+    } else if (carry > 0) {
+      spareHot(oldest, carry - 1, true);
+    } else {
+      if (oldest.status == Node.PROMOTED) {
+        raiseThreshold(); // promoted, then never referenced until the hot hand came round: a wasted promotion
+      } else if (sparedByCarry) {
+        lowerCarryLimit(); // kept hot on its carry alone, then demoted unreferenced: the carry was wasted
+      }
+      hot.remove(oldest);
+      placeCold(oldest, Node.DEMOTED);
+      DEMOTION_COUNT.setOpaque(this, demotionCount + 1);
+    }
+  }
+
+  /** The most references the hot hand may carry over now: the carry limit while the switch allows, else none. */
+  private int carryNow() {
+    return carryAllowed() ? carryLimit : 0;
+  }
+
+  /** Places a spared hot page at the head, carrying {@code carry} references into its next revolution. */
+  private void spareHot(Node<K, V> node, int carry, boolean sparedByCarry) {
+    node.referenceCount = (byte) carry;
+    node.status = Node.carrying(carry, sparedByCarry);
+    node.stamp = now++;
+    hot.advance();
+  }
+
+  /**
+   * Counts an examined entry and keeps the best candidate for eviction at the scan limit: the lowest counter,
+   * and a load in flight only if every entry examined is one.
+   */
+  private void examine(Node<K, V> node) {
+    examined++;
+    int rank = node.loading ? Node.MAX_REFERENCE_COUNT + 1 : node.referenceCount;
+    if (rank < bestRank) {
+      best = node;
+      bestRank = rank;
+    }
+  }
+
+  private void placeHot(Node<K, V> node) {
+    stampAtHead(node, Node.HOT);
+    hot.addBehindHand(node);
+  }
+
+  /**
+   * Keeps the cold page under the hand cold and in a new test period, placed at the head. The head is just
+   * behind the hand, so moving the hand past the page puts it there without unlinking it.
+   */
+  private void spareCold(Node<K, V> node) {
+    stampAtHead(node, Node.COLD_IN_TEST);
+    cold.advance();
+  }
+
+  private void placeCold(Node<K, V> node, byte status) {
+    stampAtHead(node, status);
+    cold.addBehindHand(node);
+  }
+
+  /** Gives a page placed at the head of its clock the next stamp, a new status and a cleared counter. */
+  private void stampAtHead(Node<K, V> node, byte status) {
+    node.referenceCount = 0;
+    node.stamp = now++;
+    node.status = status;
+  }
+
+  /** Whether a page with this stamp is still in its test period: the hot hand has not passed it. */
+  private boolean inTest(long stamp) {
+    Node<K, V> hotHand = hot.hand();
+    return hotHand == null || stamp > hotHand.stamp;
+  }
+
+  private void raiseThreshold() {
+    missedPromotions = 0;
+    promotionThreshold = Math.min(MAX_PROMOTION_THRESHOLD, promotionThreshold + 1);
+  }
+
+  private void lowerThreshold() {
+    if (++missedPromotions >= MISSED_PROMOTIONS_TO_LOWER) {
+      missedPromotions = 0;
+      promotionThreshold = Math.max(1, promotionThreshold - 1);
+    }
+  }
+
+  private void raiseCarryLimit() {
+    if (++carryRegrets >= CARRY_REGRETS_TO_CHANGE) {
+      carryRegrets = 0;
+      carryLimit = Math.min(MAX_CARRY, carryLimit + 1);
+    }
+  }
+
+  private void lowerCarryLimit() {
+    if (--carryRegrets <= -CARRY_REGRETS_TO_CHANGE) {
+      carryRegrets = 0;
+      carryLimit = Math.max(0, carryLimit - 1);
+    }
+  }
+
+  /**
+   * Counts a returned page's verdict against the referenced share and the margin, and moves the history's limit a
+   * step once the net verdicts reach {@link #RETURN_REGRETS_TO_CHANGE} of one sign.
+   */
+  private void judgeReturn(boolean referenced) {
+    int bar = referencedShare + RETURN_MARGIN;
+    returnRegrets += referenced ? SHARE_ONE - bar : -bar;
+    if (Math.abs(returnRegrets) < RETURN_REGRETS_TO_CHANGE * SHARE_ONE) {
+      return;
+    }
+    int limit = history.limit() + (returnRegrets > 0 ? historyStep : -historyStep);
+    history.setLimit(Math.max(minimumHistoryLimit, limit)); // setLimit caps it at maximumSize
+    returnRegrets = 0;
+  }
+
+  private void adjustColdTarget(int delta) {
+    coldTarget = Math.max(minimumColdTarget, Math.min(maximumColdTarget, coldTarget + delta));
+  }
+
+  Ring<K, V> hotRing() {
+    return hot;
+  }
+
+  Ring<K, V> coldRing() {
+    return cold;
+  }
+
+  int hotSize() {
+    return hot.size();
+  }
+
+  int coldSize() {
+    return cold.size();
+  }
+
+  int historySize() {
+    return history.size();
+  }
+
+  /** The most entries the history keeps now: the adaptive history length. */
+  int historyLimit() {
+    return history.limit();
+  }
+
+  int minimumHistoryLimit() {
+    return minimumHistoryLimit;
+  }
+
+  /** The referenced share, in {@link #SHARE_ONE}ths; for the invariants. */
+  int referencedShare() {
+    return referencedShare;
+  }
+
+  int coldTarget() {
+    return coldTarget;
+  }
+
+  int minimumColdTarget() {
+    return minimumColdTarget;
+  }
+
+  int maximumColdTarget() {
+    return maximumColdTarget;
+  }
+
+  int promotionThreshold() {
+    return promotionThreshold;
+  }
+
+  int carryLimit() {
+    return carryLimit;
+  }
+
+  /** Whether the carry switch (the cache's carry trial) lets the hot hand carry references now. */
+  boolean carryAllowed() {
+    return carrySwitch.getAsBoolean();
+  }
+
+  int scanLimit() {
+    return scanLimit;
+  }
+
+
+  /** The evictions by the entries each examined; live, read without the lock. */
+  ScanLengths scanLengths() {
+    return scanLengths;
+  }
+
+  long scanLimitReachedCount() {
+    return (long) SCAN_LIMIT_REACHED_COUNT.getOpaque(this);
+  }
+
+  long promotionCount() {
+    return (long) PROMOTION_COUNT.getOpaque(this);
+  }
+
+  long demotionCount() {
+    return (long) DEMOTION_COUNT.getOpaque(this);
+  }
+
+  long historyHitCount() {
+    return (long) HISTORY_HIT_COUNT.getOpaque(this);
+  }
+}

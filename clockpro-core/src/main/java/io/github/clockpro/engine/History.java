@@ -1,0 +1,308 @@
+package io.github.clockpro.engine;
+
+/**
+ * The non-resident history: hashes of recently evicted cold keys that were in their test period, each with the
+ * logical time it was last placed at the head of the cold ring and whether it had been referenced (below the
+ * promotion threshold) when it was evicted.
+ *
+ * <p>Holds no key or value objects, only 32-bit key hashes ({@link NodeTable#hash}), so evicted data can be
+ * garbage collected. Two keys with the same hash share one history entry: a miss on one may count as a
+ * test-period hit of the other, which makes it hot at a hot page's expense. That costs accuracy, never
+ * correctness; little where hashes rarely collide, which is why a {@code Long} key's hash mixes its high half.
+ *
+ * <h2>Design</h2>
+ * Each insertion is one long, its <em>record</em>: the hash in the high half; in the low half the stamp's low 30
+ * bits, the referenced flag and a set lowest bit, which keeps every record apart from an empty slot. A FIFO ring
+ * of up to {@code capacity} slots holds the records in insertion order, and an open-addressing table holds the
+ * record of each live hash's newest insertion, the same long as in the ring. So a lookup answers the stamp and
+ * the flag from the table's own cache lines and never reads the ring, and a probe compares hashes there too.
+ * When the ring drops its oldest record, the table entry for that hash is deleted only if it is the very same
+ * record; otherwise a newer insertion of the hash, or a hit, has replaced or removed it, and the
+ * dropped record was a hole. Stamps are unique, one per placement, so equal records mean the same insertion, with
+ * the exception below.
+ *
+ * <p>Records keep the stamp's low 30 bits only; a stamp is read back as the newest stamp ever added minus the
+ * distance between the two in those bits. That is exact while a record is fewer than 2<sup>30</sup> placements
+ * older than the newest one, which the policy's logical clock reaches only after a billion placements with no
+ * eviction in between. Past that, the record's test period is misread, and a record of the same hash that many
+ * placements newer could be taken for it when the ring drops it: one adaptation step of the policy, or one
+ * history entry forgotten early, never a correctness property.
+ *
+ * <p>Insertions arrive in (nearly) increasing stamp order, because the cold hand evicts the oldest cold entry
+ * first, so the front of the ring is where test periods end. An entry leaves the history when the ring drops it:
+ * because {@link #limit} newer insertions followed it, or because the policy drops it from the front once its
+ * stamp is older than the hot hand's. The limit is at most {@code capacity}, and the policy lowers and raises it
+ * (the adaptive history length in {@link ClockProPolicy}); after it is lowered, each insertion drops up to
+ * {@link #MAXIMUM_DROPS_PER_ADD} records until the ring is within it. A hit removes the hash from the table only;
+ * its ring slot becomes a hole that is dropped in turn. Every operation does O(1) work, plus amortised growth of the
+ * arrays while the cache warms up. The arrays never shrink.
+ *
+ * <p>Memory: 8 bytes per ring slot and 8 bytes per table slot, the table at a load factor between a quarter and
+ * a half; about 24 to 40 bytes per entry of the cache's maximum size once the history is full. The load factor is
+ * a trade of memory for time: every miss makes several lookups here, most of them for a hash that is absent, and
+ * with linear probing an absent hash is probed to the end of its run, whose expected length grows with the
+ * square of 1 / (1 - load). At a load factor of up to four fifths, which this table had before, the history took a
+ * large share of a miss's time in single-threaded read-through profiles (see docs/design.md).
+ *
+ * <p>The table uses linear probing with backward-shift deletion. Its index mixes the hash with a per-instance
+ * random seed, so a caller who controls {@code hashCode()} cannot aim many keys at one probe sequence. The seed
+ * changes only the layout, never which hashes are present.
+ *
+ * <p>Not thread-safe: used only under the cache's eviction lock, but for {@link #prefetch}, which only reads.
+ */
+final class History {
+
+  /** A table slot that holds no record. Every record has its lowest bit set, see {@link #record}. */
+  private static final long EMPTY = 0L;
+  /** Returned by {@link #take} for a hash that is not live: no record equals it. */
+  static final long ABSENT = EMPTY;
+  private static final int MINIMUM_LENGTH = 16;
+  /** The most insertions one {@link #add} drops: one to make room, and two more while a lowered limit is reached. */
+  static final int MAXIMUM_DROPS_PER_ADD = 3;
+  /** The stamp bits a record keeps, above the referenced flag and the set bit. */
+  private static final long STAMP_MASK = 0x3FFF_FFFFL;
+  private static final long REFERENCED = 2L;
+  private static final long PRESENT = 1L;
+
+  private final int capacity;
+  private final int seed;
+  /**
+   * The most insertions the ring keeps now, from 1 to {@link #capacity}; the policy moves it (see
+   * {@link #setLimit}).
+   */
+  private int limit;
+
+  /** The records of the insertions in order, oldest at {@link #head}; see {@link #record}. */
+  private long[] ring;
+  /** The largest stamp added so far: the reference that {@link #stampIn} reads stored stamps against. */
+  private long newestStamp;
+  /** The ring slot of the oldest insertion. */
+  private int head;
+  /** Insertions in the ring, live or holes; at most {@link #capacity}. */
+  private int ringCount;
+
+  /** For each live hash, the record of its newest insertion; {@link #EMPTY} where no record is. */
+  private long[] table;
+  private int tableSize;
+
+  /**
+   * @param capacity the most insertions the ring keeps, and so the most live entries; at least 1
+   * @param seed mixes table indexes; any value
+   */
+  History(int capacity, int seed) {
+    this.capacity = capacity;
+    this.limit = capacity;
+    this.seed = seed;
+    int ringLength = Math.min(MINIMUM_LENGTH, capacity);
+    this.ring = new long[ringLength];
+    this.table = new long[MINIMUM_LENGTH];
+  }
+
+  /** The number of live entries. */
+  int size() {
+    return tableSize;
+  }
+
+  /** The most insertions the ring keeps now. */
+  int limit() {
+    return limit;
+  }
+
+  /**
+   * Sets the most insertions the ring keeps, clamped to 1 .. capacity. A lower limit takes effect gradually:
+   * each {@link #add} drops at most {@link #MAXIMUM_DROPS_PER_ADD} of the oldest insertions.
+   */
+  void setLimit(int newLimit) {
+    limit = Math.max(1, Math.min(capacity, newLimit));
+  }
+
+  /**
+   * Records a hash at the newest end of the history, first dropping the oldest insertions while the ring holds
+   * {@link #limit} or more, at most {@link #MAXIMUM_DROPS_PER_ADD} of them.
+   *
+   * @param stamp a non-negative logical time, unique to this insertion (the policy's stamps are)
+   * @return how many of the dropped insertions were live entries
+   */
+  int add(int hash, long stamp, boolean referenced) {
+    int dropped = 0;
+    for (int drops = 0; drops < MAXIMUM_DROPS_PER_ADD && ringCount >= limit; drops++) {
+      if (dropOldest()) {
+        dropped++;
+      }
+    }
+    if (ringCount == ring.length) {
+      growRing();
+    }
+    long record = record(hash, stamp, referenced);
+    ring[slotAfter(head, ringCount)] = record;
+    newestStamp = Math.max(newestStamp, stamp);
+    ringCount++;
+    int index = slotOf(hash);
+    boolean present = table[index] != EMPTY; // if so, its older record, still in the ring, becomes a hole
+    table[index] = record;
+    if (!present && ++tableSize * 2L > table.length) { // above a load factor of one half
+      growTable();
+    }
+    return dropped;
+  }
+
+  /**
+   * Removes the hash's live entry, if it has one, and returns that entry's record, which {@link #stampIn} and
+   * {@link #wasReferenced} read; returns {@link #ABSENT} if the hash is not live. One probe of the table answers
+   * both questions a miss asks of the history and removes the entry.
+   */
+  long take(int hash) {
+    int index = slotOf(hash);
+    long record = table[index];
+    if (record != EMPTY) {
+      deleteAt(index);
+    }
+    return record;
+  }
+
+  /**
+   * Reads, without the eviction lock, the table slots where the next eviction's probes will most likely start:
+   * those of {@link #take} for {@code admitted}, of {@link #add} for {@code evicted}, and of dropping the ring's
+   * oldest record. Returns the sum of the slots read, which means nothing; see {@link ClockProPolicy#prefetch}.
+   * The reads race with the lock holder's writes: each index is bounded by the array it reads, so a stale or
+   * half-updated view costs only a load that turns out useless.
+   */
+  long prefetch(int admitted, int evicted) {
+    long[] slots = table;
+    int mask = slots.length - 1;
+    long seen = slots[home(admitted, mask)] + slots[home(evicted, mask)];
+    long[] records = ring;
+    int oldest = head;
+    if (oldest < records.length) {
+      seen += slots[home(hashOf(records[oldest]), mask)];
+    }
+    return seen;
+  }
+
+  /** The full stamp of a record that {@link #take} returned; see the class comment. */
+  long stampIn(long record) {
+    long low = (record >>> 2) & STAMP_MASK;
+    return newestStamp - ((newestStamp - low) & STAMP_MASK);
+  }
+
+  /** Whether the insertion of a record that {@link #take} returned was evicted referenced. */
+  static boolean wasReferenced(long record) {
+    return (record & REFERENCED) != 0;
+  }
+
+  /**
+   * Drops up to {@code limit} insertions from the front of the ring while their stamps are below
+   * {@code stamp}.
+   *
+   * @return how many of the dropped insertions were live entries
+   */
+  int dropOlderThan(long stamp, int limit) {
+    int live = 0;
+    for (int i = 0; i < limit && ringCount > 0; i++) {
+      if (stampIn(ring[head]) >= stamp) {
+        break;
+      }
+      if (dropOldest()) {
+        live++;
+      }
+    }
+    return live;
+  }
+
+  private boolean dropOldest() {
+    long record = ring[head];
+    head = slotAfter(head, 1);
+    ringCount--;
+    int index = slotOf(hashOf(record));
+    if (table[index] == record) {
+      deleteAt(index);
+      return true;
+    }
+    return false;
+  }
+
+  private int slotAfter(int slot, int distance) {
+    int next = slot + distance;
+    return next >= ring.length ? next - ring.length : next;
+  }
+
+  /** Doubles the ring (up to the capacity), moving the oldest insertion to slot 0. The table holds no slots. */
+  private void growRing() {
+    int length = (int) Math.min(capacity, 2L * ring.length);
+    long[] grown = new long[length];
+    for (int i = 0; i < ringCount; i++) {
+      grown[i] = ring[slotAfter(head, i)];
+    }
+    ring = grown;
+    head = 0;
+  }
+
+  /**
+   * The table slot of the hash's record, or, if the hash has none, the empty slot that ends its probe run, where
+   * its record would go.
+   */
+  private int slotOf(int hash) {
+    int mask = table.length - 1;
+    int index = home(hash, mask);
+    for (long entry = table[index]; entry != EMPTY && hashOf(entry) != hash; entry = table[index]) {
+      index = (index + 1) & mask;
+    }
+    return index;
+  }
+
+  /** Deletes the slot and shifts later members of its probe run back, so no tombstones are needed. */
+  private void deleteAt(int index) {
+    int mask = table.length - 1;
+    int hole = index;
+    int probe = (hole + 1) & mask;
+    while (table[probe] != EMPTY) {
+      int home = home(hashOf(table[probe]), mask);
+      // Move the entry into the hole unless its home lies cyclically within (hole, probe].
+      if (((probe - home) & mask) >= ((probe - hole) & mask)) {
+        table[hole] = table[probe];
+        hole = probe;
+      }
+      probe = (probe + 1) & mask;
+    }
+    table[hole] = EMPTY;
+    tableSize--;
+  }
+
+  private void growTable() {
+    long[] old = table;
+    table = new long[old.length * 2];
+    int mask = table.length - 1;
+    for (long entry : old) {
+      if (entry != EMPTY) {
+        int index = home(hashOf(entry), mask);
+        while (table[index] != EMPTY) {
+          index = (index + 1) & mask;
+        }
+        table[index] = entry;
+      }
+    }
+  }
+
+  /**
+   * The record of an insertion: the hash in the high 32 bits; below it the stamp's low 30 bits, the referenced
+   * flag and a set bit, so that no record is {@link #EMPTY}. The low half is 32 bits wide and never reaches the
+   * hash.
+   */
+  private static long record(int hash, long stamp, boolean referenced) {
+    return ((long) hash << 32) | ((stamp & STAMP_MASK) << 2) | (referenced ? REFERENCED : 0) | PRESENT;
+  }
+
+  /** The hash of a record. */
+  private static int hashOf(long record) {
+    return (int) (record >>> 32);
+  }
+
+  private int home(int hash, int mask) {
+    return Hashing.mix(hash ^ seed) & mask;
+  }
+
+  @Override
+  public String toString() {
+    return "History[size=" + tableSize + ", capacity=" + capacity + ", ring=" + ringCount + "]";
+  }
+}

@@ -1,0 +1,175 @@
+package io.github.clockpro.engine;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntSupplier;
+
+/**
+ * The cache's named invariants, checked in one place. Each holds at every release of the eviction lock. Tests
+ * call {@link BoundedCache#checkInvariants} after every step, and concurrently with other operations; a
+ * violation names the invariant and the evidence.
+ *
+ * <ul>
+ *   <li>{@code RESIDENT_BOUND}: hot + cold &lt;= maximumSize.
+ *   <li>{@code RING_STRUCTURE}: each ring is well formed whose length is its size, and every node in
+ *       it carries that clock's status.
+ *   <li>{@code SINGLE_RING}: no node is in both rings, or twice in one.
+ *   <li>{@code LINKED_IMPLIES_MAPPED}: every node in a ring is the map's current node for its key.
+ *   <li>{@code MAPPED_IMPLIES_LINKED}: every mapped node, placeholders included, is in a ring, so the table's
+ *       nodes number hot + cold.
+ *   <li>{@code SIZE_COUNT}: the cache's size lies between hot + cold less the placeholders and hot + cold. A
+ *       load stores its value without the eviction lock, adding to the size before it clears the placeholder's
+ *       flag, so a check that overlaps it may count that load on both sides; with no load storing its value,
+ *       the size equals hot + cold less the placeholders.
+ *   <li>{@code TABLE_STRUCTURE}: every mapped node sits in the bin its hash selects, and the table has at least
+ *       as many slots as nodes, up to its maximum length.
+ *   <li>{@code HISTORY_BOUND}: history records &lt;= maximumSize.
+ *   <li>{@code HISTORY_LIMIT_RANGE}: the history's limit lies within its bounds, which lie within [1,
+ *       maximumSize].
+ *   <li>{@code REFERENCED_SHARE_RANGE}: 0 &lt;= the hot hand's referenced share &lt;=
+ *       {@link ClockProPolicy#SHARE_ONE}, so that a return's verdict never exceeds one whole.
+ *   <li>{@code COLD_TARGET_RANGE}: the cold target lies within its bounds, which lie within [1, maximumSize].
+ *   <li>{@code PROMOTION_THRESHOLD_RANGE}: 1 &lt;= promotion threshold &lt;= {@link ClockProPolicy#MAX_PROMOTION_THRESHOLD}.
+ *   <li>{@code CARRY_RANGE}: 0 &lt;= carry limit &lt;= {@link ClockProPolicy#MAX_CARRY}, and every hot node's
+ *       carry lies in the same range.
+ *   <li>{@code SCAN_BOUND}: no eviction examined more entries than the scan limit.
+ *   <li>{@code SCAN_LENGTH_TOTALS}: the evictions counted by scan length number the eviction count, none
+ *       examined no entry, and all examined at most the longest scan; where every scan is counted one by one,
+ *       the longest scan is among them and their lengths sum to the scan count.
+ *   <li>{@code REFERENCE_COUNT_RANGE}: every reference count lies in [0, {@link Node#MAX_REFERENCE_COUNT}].
+ * </ul>
+ */
+final class Invariants {
+
+  private Invariants() {}
+
+  /**
+   * Checks every invariant; the caller holds the eviction lock.
+   *
+   * @param sizeReader reads the cache's size; read after the placeholders are counted, see {@code SIZE_COUNT}
+   */
+  static <K, V> List<String> check(
+      NodeTable<K, V> data, ClockProPolicy<K, V> policy, int maximumSize, IntSupplier sizeReader) {
+    List<String> violations = new ArrayList<>();
+    int resident = policy.hotSize() + policy.coldSize();
+    if (resident > maximumSize) {
+      violations.add("RESIDENT_BOUND: hot " + policy.hotSize() + " + cold " + policy.coldSize()
+          + " > maximumSize " + maximumSize);
+    }
+    Map<Node<K, V>, Byte> seen = new IdentityHashMap<>();
+    checkRing("hot", policy.hotRing(), true, seen, data, violations);
+    checkRing("cold", policy.coldRing(), false, seen, data, violations);
+    int mapped = 0;
+    int placeholders = 0;
+    for (Node<K, V> node : data) {
+      mapped++;
+      if (node.loading) {
+        placeholders++;
+      }
+      if (!seen.containsKey(node)) {
+        violations.add("MAPPED_IMPLIES_LINKED: key " + node.key + " is mapped but in no ring");
+      }
+      if (data.get(node.key, node.hash) != node) {
+        violations.add("TABLE_STRUCTURE: key " + node.key + " is not found in the bin its hash selects");
+      }
+    }
+    if (mapped != resident) {
+      violations.add("MAPPED_IMPLIES_LINKED: " + mapped + " mapped nodes != hot + cold " + resident);
+    }
+    int size = sizeReader.getAsInt();
+    if (size < resident - placeholders || size > resident) {
+      violations.add("SIZE_COUNT: size " + size + " not within [hot + cold " + resident + " less "
+          + placeholders + " placeholders, hot + cold]");
+    }
+    if (mapped > data.length() && data.length() < NodeTable.MAXIMUM_LENGTH) {
+      violations.add("TABLE_STRUCTURE: " + mapped + " nodes in " + data.length() + " slots");
+    }
+    if (policy.historySize() > maximumSize) {
+      violations.add("HISTORY_BOUND: " + policy.historySize() + " > maximumSize " + maximumSize);
+    }
+    int historyLimit = policy.historyLimit();
+    int leastHistoryLimit = policy.minimumHistoryLimit();
+    if (leastHistoryLimit < 1 || historyLimit < leastHistoryLimit || historyLimit > maximumSize) {
+      violations.add("HISTORY_LIMIT_RANGE: " + historyLimit + " not within [" + leastHistoryLimit + ", "
+          + maximumSize + "] within [1, " + maximumSize + "]");
+    }
+    int share = policy.referencedShare();
+    if (share < 0 || share > ClockProPolicy.SHARE_ONE) {
+      violations.add("REFERENCED_SHARE_RANGE: " + share + " not within [0, " + ClockProPolicy.SHARE_ONE + "]");
+    }
+    int coldTarget = policy.coldTarget();
+    if (policy.minimumColdTarget() < 1 || policy.maximumColdTarget() > maximumSize
+        || coldTarget < policy.minimumColdTarget() || coldTarget > policy.maximumColdTarget()) {
+      violations.add("COLD_TARGET_RANGE: " + coldTarget + " not within [" + policy.minimumColdTarget() + ", "
+          + policy.maximumColdTarget() + "] within [1, " + maximumSize + "]");
+    }
+    int threshold = policy.promotionThreshold();
+    if (threshold < 1 || threshold > ClockProPolicy.MAX_PROMOTION_THRESHOLD) {
+      violations.add("PROMOTION_THRESHOLD_RANGE: " + threshold);
+    }
+    int carryLimit = policy.carryLimit();
+    if (carryLimit < 0 || carryLimit > ClockProPolicy.MAX_CARRY) {
+      violations.add("CARRY_RANGE: limit " + carryLimit);
+    }
+    checkScanLengths(policy, violations);
+    return violations;
+  }
+
+  private static void checkScanLengths(ClockProPolicy<?, ?> policy, List<String> violations) {
+    ScanLengths lengths = policy.scanLengths();
+    int longest = lengths.maxScanPerEviction();
+    if (longest > policy.scanLimit()) {
+      violations.add("SCAN_BOUND: an eviction examined " + longest + " > limit " + policy.scanLimit());
+    }
+    boolean consistent = lengths.atMost(0) == 0 && lengths.atMost(longest) == lengths.total();
+    if (consistent && longest >= 1 && longest <= ScanLengths.EXACT_LENGTHS) {
+      long entries = 0;
+      for (int length = 1; length <= longest; length++) {
+        entries += length * (lengths.atMost(length) - lengths.atMost(length - 1));
+      }
+      consistent = lengths.atMost(longest - 1) < lengths.total() && entries == lengths.scanCount();
+    }
+    if (!consistent) {
+      violations.add("SCAN_LENGTH_TOTALS: " + lengths + " against " + lengths.scanCount()
+          + " entries, the longest " + longest);
+    }
+  }
+
+  private static <K, V> void checkRing(String name, Ring<K, V> clock, boolean hot,
+      Map<Node<K, V>, Byte> seen, NodeTable<K, V> data, List<String> violations) {
+    Node<K, V> hand = clock.hand();
+    if ((hand == null) != (clock.size() == 0)) {
+      violations.add("RING_STRUCTURE: " + name + " hand " + hand + " with size " + clock.size());
+      return;
+    }
+    Node<K, V> node = hand;
+    for (int i = 0; i < clock.size(); i++) {
+      if (node == null || node.next == null || node.next.previous != node) {
+        violations.add("RING_STRUCTURE: " + name + " ring broken at position " + i);
+        return;
+      }
+      if (hot != node.isHot() || node.status == Node.UNLINKED) {
+        violations.add("RING_STRUCTURE: key " + node.key + " in " + name + " has status " + node.status);
+      }
+      if (seen.put(node, node.status) != null) {
+        violations.add("SINGLE_RING: key " + node.key + " seen twice");
+      }
+      if (data.get(node.key, node.hash) != node) {
+        violations.add("LINKED_IMPLIES_MAPPED: key " + node.key + " in " + name + " is not mapped to this node");
+      }
+      if (node.carry() > ClockProPolicy.MAX_CARRY) {
+        violations.add("CARRY_RANGE: key " + node.key + " carries " + node.carry());
+      }
+      int referenceCount = node.referenceCount;
+      if (referenceCount < 0 || referenceCount > Node.MAX_REFERENCE_COUNT) {
+        violations.add("REFERENCE_COUNT_RANGE: key " + node.key + " has " + referenceCount);
+      }
+      node = node.next;
+    }
+    if (node != hand) {
+      violations.add("RING_STRUCTURE: " + name + " ring of size " + clock.size() + " does not close");
+    }
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * The engine behind {@link io.github.clockpro.ClockProCache}: not exported by the module, and package-private
+ * except {@link io.github.clockpro.engine.CacheFactory}, which the builder calls.
+ *
+ * <h2>Reading guide</h2>
+ * <ul>
+ *   <li>{@link io.github.clockpro.engine.BoundedCache}: the cache's operations, its concurrency design and its
+ *       invariants, in the design overview at its top. Start there.
+ *   <li>{@link io.github.clockpro.engine.Loading} and {@code Load}: loads in flight, as placeholders in the table.
+ *   <li>{@code NodeTable} and {@code Node}: the hash table, with lock-free reads and one writer, whose entries are
+ *       the nodes themselves.
+ *   <li>{@code ClockProPolicy}: the CLOCK-Pro decisions over two {@code Ring}s (hot and cold) and the
+ *       {@code History} of evicted keys; {@code CarryTrial} decides whether the hot hand carries references.
+ *   <li>{@code ScanLengths}: the eviction work, counted by scan length; {@code Counters} and {@code PaddedCount}:
+ *       the per-thread and locked counts; {@code EvictionLock}: the lock that counts its waits.
+ *   <li>{@code Invariants}: every named invariant, checked by the tests; {@code PolicyView} and
+ *       {@code CacheMapView}: the views the API returns.
+ * </ul>
+ *
+ * <h2>Access modes</h2>
+ * Shared fields follow one rule for how they are read and written, stated at each field:
+ * <ul>
+ *   <li><em>plain</em>: guarded by a lock, or confined to one thread, or a benign race said so at the field;
+ *   <li><em>opaque</em> ({@code VarHandle.setOpaque}/{@code getOpaque}): a count with one writer, which holds the
+ *       eviction lock, read without a lock by statistics; atomic and eventually visible, ordering nothing;
+ *   <li><em>release/acquire</em>: publication of a node or value to lock-free readers;
+ *   <li><em>volatile</em>: a flag or reference whose write must be seen in order with others (a linearization
+ *       point);
+ *   <li>atomic read-modify-write (CAS, exchange): only where two writers race, never on a hit.
+ * </ul>
+ */
+package io.github.clockpro.engine;

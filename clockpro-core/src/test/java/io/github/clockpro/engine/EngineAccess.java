@@ -1,0 +1,19 @@
+package io.github.clockpro.engine;
+
+import io.github.clockpro.ClockProCache;
+import java.util.List;
+
+/** What the engine's tests read from a cache built through the public builder. */
+final class EngineAccess {
+
+  private EngineAccess() {}
+
+  static <K, V> BoundedCache<K, V> engine(ClockProCache<K, V> cache) {
+    return (BoundedCache<K, V>) cache;
+  }
+
+  /** The violated invariants, checked under the eviction lock; empty if all hold. */
+  static List<String> checkInvariants(ClockProCache<?, ?> cache) {
+    return ((BoundedCache<?, ?>) cache).checkInvariants();
+  }
+}
