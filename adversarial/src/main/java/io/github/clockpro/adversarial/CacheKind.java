@@ -1,5 +1,6 @@
 package io.github.clockpro.adversarial;
 
+import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.ClockProCache;
 import java.util.Locale;
 import java.util.Objects;
@@ -49,7 +50,7 @@ public enum CacheKind {
   CacheTarget create(int maximumSize) {
     switch (this) {
       case CLOCKPRO:
-        return new ClockProTarget(maximumSize, ClockProCache.DEFAULT_MAXIMUM_SCAN_PER_EVICTION);
+        return new ClockProTarget(maximumSize, CacheBuilder.DEFAULT_SCAN_LIMIT);
       case CACHE2K:
         return new Cache2kTarget(maximumSize);
       default:

@@ -11,8 +11,8 @@ import java.util.List;
  * and sizes, prints one table per pattern, fuzzes {@link io.github.clockpro.ClockProCache}, and optionally
  * regenerates {@code docs/adversarial.md} and its plot. See {@link CampaignOptions#USAGE}.
  *
- * <p>Exits with status 1 if the cache broke its scan bound or its statistics disagreed with its eviction
- * observer, 2 on a bad command line.
+ * <p>Exits with status 1 if the cache broke its scan bound or its statistics disagreed with its per-operation
+ * counts, 2 on a bad command line.
  */
 public final class Campaign {
 
@@ -122,7 +122,7 @@ public final class Campaign {
     out.println(program);
     out.println(evaluation.summary());
     if (evaluation.violates()) {
-      out.println("VIOLATION: the cache broke its scan bound or its statistics disagree with its observer");
+      out.println("VIOLATION: the cache broke its scan bound or its statistics disagree with its per-operation counts");
       return false;
     }
     return true;

@@ -1,5 +1,6 @@
 package io.github.clockpro.adversarial;
 
+import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.ClockProCache;
 
 /**
@@ -24,7 +25,7 @@ public record Evaluation(Program program, Measurement measurement) {
    */
   public static Evaluation of(Program program) {
     java.util.Objects.requireNonNull(program, "program");
-    int limit = ClockProCache.DEFAULT_MAXIMUM_SCAN_PER_EVICTION;
+    int limit = CacheBuilder.DEFAULT_SCAN_LIMIT;
     try (ClockProTarget target = new ClockProTarget(program.cacheSize(), limit)) {
       Measurement measurement = PatternRunner.drive("fuzz", program.open(), KeyShape.PLAIN, CacheKind.CLOCKPRO,
           target, program.cacheSize(), program.seed());
@@ -55,7 +56,7 @@ public record Evaluation(Program program, Measurement measurement) {
 
   /**
    * Returns whether the run broke the cache's contract: a scan over the limit, or statistics that disagree with
-   * the eviction observer.
+   * the per-operation counts.
    *
    * @return {@code true} for a finding to report
    */

@@ -21,7 +21,7 @@ import java.util.SplittableRandom;
  * <p>Candidates are {@link Program programs}. The search is a steady-state genetic algorithm: a population seeded
  * with programs that imitate the named patterns and with random ones; each step picks parents by tournament,
  * recombines and mutates them ({@link ProgramMutator}), evaluates the child against a fresh cache
- * ({@link Evaluation}, whose score uses the cache's own {@code stats()} and eviction observer) and lets it
+ * ({@link Evaluation}, whose score uses the cache's own statistics) and lets it
  * replace the weakest member if it scores higher. A child that breaks the scan bound is a <em>violation</em>:
  * it is shrunk ({@link Shrinker}) and saved at once. At the end the highest-scoring programs are shrunk and
  * saved as well. Every saved file holds a one-line program that {@code bin/adversarial --replay} runs again.

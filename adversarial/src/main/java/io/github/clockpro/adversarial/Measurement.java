@@ -16,7 +16,7 @@ package io.github.clockpro.adversarial;
  * @param maximumExaminedInOneOperation the most entries examined by one operation
  * @param scanLimit the cache's documented bound on entries examined per eviction, or 0 if it has none
  * @param limitViolations operations that examined more than {@code scanLimit} entries, by any of the cache's own
- *     reports (for {@link CacheKind#CLOCKPRO}: the eviction observer and {@code stats()})
+ *     reports (for {@link CacheKind#CLOCKPRO}: the per-operation change in {@code stats()}, and {@code policy()})
  * @param worstLatencyNanos the longest single operation, in nanoseconds
  * @param crossCheck empty if the cache's own totals agree with the per-operation record, else the disagreement
  */

@@ -60,7 +60,7 @@ public final class PatternRunner {
     long violations = 0;
     if (target instanceof ClockProTarget) {
       ClockProTarget clockPro = (ClockProTarget) target;
-      scanLimit = clockPro.cache().maximumScanPerEviction();
+      scanLimit = clockPro.cache().policy().scanLimit();
       CacheStats stats = clockPro.cache().stats();
       violations = clockPro.observedAboveLimit() + (stats.maxScanPerEviction() > scanLimit ? 1 : 0);
     }

@@ -1,5 +1,6 @@
 package io.github.clockpro.adversarial;
 
+import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.ClockProCache;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,7 +39,7 @@ final class Report {
       }
     }
     ScanPlot.write(options.docs.resolve(PLOT), growth, options.sizes,
-        ClockProCache.DEFAULT_MAXIMUM_SCAN_PER_EVICTION);
+        CacheBuilder.DEFAULT_SCAN_LIMIT);
     Path markdown = options.docs.resolve(MARKDOWN);
     try {
       Files.writeString(markdown, markdown(options, measurements, growth, fuzz, commandLine),
@@ -57,8 +58,8 @@ final class Report {
         .append("`. Do not edit: every number below comes from that run. -->\n\n")
         .append("CLOCK-style eviction has an O(n) worst case: a hand may pass over the whole clock before it finds ")
         .append("an entry to evict. `ClockProCache` promises a constant bound instead: no eviction examines more ")
-        .append("than `maximumScanPerEviction()` entries (default ")
-        .append(ClockProCache.DEFAULT_MAXIMUM_SCAN_PER_EVICTION).append("). The `adversarial` module tries to ")
+        .append("than `policy().scanLimit()` entries (default ")
+        .append(CacheBuilder.DEFAULT_SCAN_LIMIT).append("). The `adversarial` module tries to ")
         .append("break that promise with named access patterns and a search-based fuzzer, and measures the same ")
         .append("patterns on cache2k 2.6.1 and Caffeine 3.3.1 for contrast.\n\n")
         .append("Regenerate this page and its plot from the repository root with\n\n")
@@ -86,9 +87,10 @@ final class Report {
         .append("read-through cache would load it; the hit rate counts `get`s only. Each operation is timed with ")
         .append("`System.nanoTime()`; the worst single operation includes JIT compilation and garbage collection ")
         .append("pauses, so it is a symptom to compare, not a benchmark.\n\n")
-        .append("- **clockpro**: an `EvictionObserver` reports the entries examined by every eviction; a write ")
-        .append("evicts at most one entry, so per eviction is per operation. The totals are checked against ")
-        .append("`stats()` (`evictionCount`, `scanCount`, `maxScanPerEviction`).\n")
+        .append("- **clockpro**: after every write, the change in `stats()`' `evictionCount` and `scanCount` is the ")
+        .append("work of that operation; a write evicts at most one entry, so per eviction is per operation. The ")
+        .append("longest is checked against `maxScanPerEviction`, and `policy().evictionCountAtMost(scanLimit)` ")
+        .append("against `evictionCount`.\n")
         .append("- **cache2k**: its `toString()` statistics print `evict=` and `evictionScanCount=`, summed over its ")
         .append("eviction segments. Building that string checks the cache's integrity in time linear in its size, ")
         .append("so the runner reads the same two counters from the eviction's metrics after every operation that ")
@@ -114,8 +116,8 @@ final class Report {
     } else {
       text.append("The fuzzer evolves programs of parameterised steps (fresh inserts, one-time scans, uniform, ")
           .append("Zipfian and sequential reads of recent windows, invalidation of windows) against small caches, ")
-          .append("scoring each by `mean * confidence * (1 + missRate) + max / limit` (the confidence discounts programs with fewer evictions than a tenth of the cache) from the cache's own statistics and ")
-          .append("observer. It keeps the worst programs, shrinks them and saves them as replayable files. This run ")
+          .append("scoring each by `mean * confidence * (1 + missRate) + max / limit` (the confidence discounts programs with fewer evictions than a tenth of the cache) from the cache's own ")
+          .append("statistics. It keeps the worst programs, shrinks them and saves them as replayable files. This run ")
           .append("(").append(options.fuzzSeconds).append(" s):\n\n```\n").append(FuzzSummary.describe(fuzz))
           .append("```\n\nReplay any program with `bin/adversarial --replay 'PROGRAM'` or ")
           .append("`bin/adversarial --replay @FILE`.\n");

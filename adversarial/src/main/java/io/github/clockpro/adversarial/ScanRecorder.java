@@ -4,8 +4,7 @@ package io.github.clockpro.adversarial;
  * Accumulates the eviction work a cache reports: how many entries were evicted, how many were examined in
  * total, and the most examined by one operation.
  *
- * <p>Not thread-safe: the runner drives each cache from one thread, and eviction observers run on the thread
- * that evicted.
+ * <p>Not thread-safe: the runner drives each cache from one thread, and records on that thread.
  */
 final class ScanRecorder {
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The CI campaign over the named patterns: every pattern at 10,000 and 100,000 entries against
  * {@link io.github.clockpro.ClockProCache}. It fails if any eviction examines more entries than the cache's limit
- * (by the eviction observer or by {@code stats()}), if the two disagree, or if the mean per eviction at 100,000
+ * (per operation, or by {@code stats()} and {@code policy()}), if the two disagree, or if the mean per eviction at 100,000
  * exceeds the mean at 10,000 by more than 10%: the cost of an eviction must not grow with the cache.
  */
 class NamedPatternCampaignTest {
@@ -33,7 +33,7 @@ class NamedPatternCampaignTest {
     for (Measurement measurement : new Measurement[] {small, large}) {
       assertTrue(measurement.withinScanLimit(), () -> "an eviction examined "
           + measurement.maximumExaminedInOneOperation() + " entries, above the limit of "
-          + measurement.scanLimit() + " (observer or stats() violations: " + measurement.limitViolations()
+          + measurement.scanLimit() + " (per-operation or statistics violations: " + measurement.limitViolations()
           + "); seed " + SEED + "; replay: " + Campaign.replayCommand(measurement));
       assertEquals("", measurement.crossCheck(), () -> "seed " + SEED + "; replay: "
           + Campaign.replayCommand(measurement));
