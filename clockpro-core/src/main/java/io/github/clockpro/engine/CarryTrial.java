@@ -32,7 +32,7 @@ import java.util.function.IntSupplier;
  * carry for a while before its popularity has moved on, and carrying keeps yesterday's keys hot. The harm builds
  * up over many revolutions of the hot hand, so an experiment that switches the cache's own policy between the two
  * for a while and compares its hit rates measures the wrong thing: over a period or two, carrying looks better on
- * a drifting workload too (see docs/design.md). Both settings must run at once, each for as long as the
+ * a drifting workload too (see docs/decisions.md). Both settings must run at once, each for as long as the
  * workload lasts. Running them at full size would triple the cache's policy work and memory, so they run on a
  * sample: the keys whose hash falls into a fixed fraction of the hash space, one in {@code 2^samplingShift},
  * through copies of the policy scaled down by the same factor. Such a miniature simulation keeps the shape of the

@@ -65,7 +65,7 @@ import java.util.function.BooleanSupplier;
  * whose keys spread far beyond the cache, and on uniform keys, a returned page is no better than the hot page it
  * displaced: a shorter history keeps the hit rate and spares the misses its work. Where popular keys move on, a
  * returning key is usually one of the new popular keys, and the history stays as long as the paper's (measured in
- * docs/design.md).
+ * docs/decisions.md).
  *
  * <h2>The adaptive promotion threshold</h2>
  * The promotion threshold starts at {@link #INITIAL_PROMOTION_THRESHOLD} and follows the workload:
@@ -130,7 +130,7 @@ final class ClockProPolicy<K, V> {
   /**
    * The promotion threshold a new cache starts with. Two references while cold, not one: a page referenced in a
    * short burst and then not for a long time (the cs trace is full of them) must not displace a hot page. The
-   * threshold falls to 1 when the workload shows it is too strict. Measured in docs/design.md.
+   * threshold falls to 1 when the workload shows it is too strict. Measured in docs/decisions.md.
    */
   static final int INITIAL_PROMOTION_THRESHOLD = 2;
 
@@ -139,7 +139,7 @@ final class ClockProPolicy<K, V> {
    * spends little time in the cold clock when the cold target is small, so few pages gather three references
    * there: with the threshold at 3 or more the cold hand promotes almost nothing, and every hot page comes from
    * the history. On a trace whose popular keys shift (orm-busy) wasted promotions drove the threshold that high,
-   * and the hit rate lost up to a point against a threshold held at 2 or below (measured in docs/design.md).
+   * and the hit rate lost up to a point against a threshold held at 2 or below (measured in docs/decisions.md).
    */
   static final int MAX_PROMOTION_THRESHOLD = 2;
 

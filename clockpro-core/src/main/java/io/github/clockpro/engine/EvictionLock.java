@@ -21,7 +21,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * </ol>
  * With the spin alone, a {@code jdk.ThreadPark} recording of the read-through benchmark (two threads, on a
  * machine with two virtual processors and some steal time) still showed parks here, each far longer than a
- * critical section; see docs/design.md.
+ * critical section; see docs/decisions.md.
  *
  * <p>An acquisition that finds the lock held counts itself, and the time it waited, in the cache's
  * {@link Counters} ({@link Counters#LOCK_WAITS}, {@link Counters#LOCK_WAIT_TIME}), once it holds the lock. An

@@ -42,7 +42,7 @@ package io.github.clockpro.engine;
  * a trade of memory for time: every miss makes several lookups here, most of them for a hash that is absent, and
  * with linear probing an absent hash is probed to the end of its run, whose expected length grows with the
  * square of 1 / (1 - load). At a load factor of up to four fifths, which this table had before, the history took a
- * large share of a miss's time in single-threaded read-through profiles (see docs/design.md).
+ * large share of a miss's time in single-threaded read-through profiles (see docs/decisions.md).
  *
  * <p>The table uses linear probing with backward-shift deletion. Its index mixes the hash with a per-instance
  * random seed, so a caller who controls {@code hashCode()} cannot aim many keys at one probe sequence. The seed
