@@ -48,7 +48,7 @@ class CacheActionSequenceProperties {
 
   private static Arbitrary<ActionChain<CacheUnderTest>> sequences(boolean withModel) {
     Arbitrary<Integer> sizes = Arbitraries.integers().between(1, 64);
-    Arbitrary<Integer> scanLimits = Arbitraries.of(1, 2, 3, 8, ClockProCache.DEFAULT_MAXIMUM_SCAN_PER_EVICTION);
+    Arbitrary<Integer> scanLimits = Arbitraries.of(1, 2, 3, 8, CacheBuilder.DEFAULT_SCAN_LIMIT);
     Arbitrary<Integer> collisionGroups = Arbitraries.of(1, 4);
     return Combinators.combine(sizes, scanLimits, collisionGroups).flatAs((size, scanLimit, collisionGroup) ->
         ActionChain.<CacheUnderTest>startWith(() -> new CacheUnderTest(size, scanLimit, collisionGroup, withModel))

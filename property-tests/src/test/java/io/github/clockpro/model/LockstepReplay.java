@@ -18,7 +18,7 @@ final class LockstepReplay {
 
   private LockstepReplay(int size) {
     cache = ClockProCache.builder().maximumSize(size).build();
-    model = new ReferenceModel<>(size, ClockProCache.DEFAULT_MAXIMUM_SCAN_PER_EVICTION, Object::hashCode);
+    model = new ReferenceModel<>(size, CacheBuilder.DEFAULT_SCAN_LIMIT, Object::hashCode);
   }
 
   /** Replays {@code events} keys, the key of event {@code i} given by {@code keyOfEvent}, and checks agreement. */

@@ -48,7 +48,9 @@ import java.util.function.ToIntFunction;
  *       seen that many samples, the model may carry exactly when the first has hit more often than the second
  *       (each hit of the first counts +1, of the second -1, on a running score), and the score then keeps nine
  *       tenths of itself, rounded towards zero. A sample whose key both hold is a reference in both and is not
- *       counted. It starts not carrying.
+ *       counted. A referenced sampled key that not both hold waits in one of 16 pending slots, taken in turn
+ *       (the 17th overwrites the first); each insert first replays the pending slots in slot order, then its own
+ *       key if sampled. It starts not carrying.
  * </ul>
  */
 public final class ReferenceModel<K> {
@@ -133,6 +135,9 @@ public final class ReferenceModel<K> {
   private final int samplingShift;
   private final ReferenceModel<Integer> carryingCopy;
   private final ReferenceModel<Integer> plainCopy;
+  /** Sampled references waiting for the next insert, by slot; 0 for an empty slot. */
+  private final int[] pending = new int[16];
+  private int pendingCursor;
   private int trialScore;
   private int trialSamples;
   private boolean trialCarries;
@@ -226,7 +231,10 @@ public final class ReferenceModel<K> {
     if (page.counter < MAXIMUM_COUNTER) {
       page.counter++;
     }
-    sample(key);
+    int hash = fingerprint(key);
+    if (copyCarries == null && isSampled(hash) && !referenceInBothCopies(hash)) {
+      pending[pendingCursor++ & (pending.length - 1)] = hash;
+    }
   }
 
   /** Whether the hot hand may carry references now. */
@@ -263,25 +271,41 @@ public final class ReferenceModel<K> {
     Page<K> page = new Page<>(key);
     resident.put(key, page);
     admit(page, victim == null);
-    sample(key);
+    if (copyCarries == null) {
+      for (int slot = 0; slot < pending.length; slot++) {
+        if (pending[slot] != 0) {
+          sample(pending[slot]);
+          pending[slot] = 0;
+        }
+      }
+      int hash = fingerprint(key);
+      if (isSampled(hash)) {
+        sample(hash);
+      }
+    }
     return victim == null ? null : victim.key;
   }
 
   /* ---------------- The carry trial ---------------- */
 
-  /** Replays a reference or insert of a sampled key through both copies, and updates the decision. */
-  private void sample(K key) {
-    if (copyCarries != null) {
-      return;
-    }
-    int hash = fingerprint(key);
+  private boolean isSampled(int hash) {
     long scrambled = Integer.toUnsignedLong((hash + 0x3C6EF372) * 0x9E3779B9);
-    if (scrambled >= 1L << (32 - samplingShift)) {
-      return;
-    }
+    return scrambled < 1L << (32 - samplingShift);
+  }
+
+  /** References the hash in both copies if both hold it; returns whether they did. */
+  private boolean referenceInBothCopies(int hash) {
     if (carryingCopy.contains(hash) && plainCopy.contains(hash)) {
       carryingCopy.reference(hash);
       plainCopy.reference(hash);
+      return true;
+    }
+    return false;
+  }
+
+  /** Replays a sampled key's hash through both copies, and updates the decision. */
+  private void sample(int hash) {
+    if (referenceInBothCopies(hash)) {
       return;
     }
     if (copyHits(carryingCopy, hash)) {

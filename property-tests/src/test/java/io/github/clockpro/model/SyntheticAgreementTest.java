@@ -78,7 +78,7 @@ class SyntheticAgreementTest {
   /** The hits of a full-size model whose hand always may carry, or never may. */
   private static long fixedCarryHits(Workload workload, boolean carries) {
     ReferenceModel<Long> model = ReferenceModel.withFixedCarry(SIZE,
-        ClockProCache.DEFAULT_MAXIMUM_SCAN_PER_EVICTION, Object::hashCode, carries);
+        CacheBuilder.DEFAULT_SCAN_LIMIT, Object::hashCode, carries);
     IntToLongFunction keys = workload.keys();
     long hits = 0;
     for (int event = 0; event < EVENTS; event++) {
