@@ -43,10 +43,10 @@ import java.util.function.ToLongFunction;
  *       alone when it is 1), then {@code +Inf}, which counts every eviction. The counter
  *       {@code cache.eviction.scanned} of entries examined by all evictions, and the gauge
  *       {@code cache.eviction.scan.max}, the longest scan since the cache was created. Then the gauges
- *       {@code cache.hot.size}, {@code cache.cold.size}, {@code cache.nonresident.size},
- *       {@code cache.nonresident.limit}, {@code cache.cold.target}, {@code cache.scan.threshold},
- *       {@code cache.carry.limit} and {@code cache.carry.current}; the counters {@code cache.promoted}, {@code cache.demoted},
- *       {@code cache.nonresident.hits}, {@code cache.eviction.scan.limit} and {@code cache.eviction.lock} (waits for
+ *       {@code cache.hot.size}, {@code cache.cold.size}, {@code cache.history.size}, {@code cache.history.limit},
+ *       {@code cache.cold.target}, {@code cache.promotion.threshold}, {@code cache.carry.limit} and
+ *       {@code cache.carry.current}; the counters {@code cache.promoted}, {@code cache.demoted},
+ *       {@code cache.history.hits}, {@code cache.eviction.scan.limit} and {@code cache.eviction.lock} (waits for
  *       the eviction lock); and the time gauge {@code cache.eviction.lock.wait.duration}.
  *   <li>Every meter reads the cache when the registry asks for its value: {@code cache.size} reads
  *       {@link ClockProCache#size()}, the figures specific to CLOCK-Pro (sizes, adaptive figures, promotions,
@@ -118,15 +118,15 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
   static final String SCAN_LIMIT_REACHED = "cache.eviction.scan.limit";
   static final String HOT_SIZE = "cache.hot.size";
   static final String COLD_SIZE = "cache.cold.size";
-  static final String NON_RESIDENT_SIZE = "cache.nonresident.size";
-  static final String NON_RESIDENT_LIMIT = "cache.nonresident.limit";
+  static final String HISTORY_SIZE = "cache.history.size";
+  static final String HISTORY_LIMIT = "cache.history.limit";
   static final String COLD_TARGET = "cache.cold.target";
-  static final String SCAN_THRESHOLD = "cache.scan.threshold";
+  static final String PROMOTION_THRESHOLD = "cache.promotion.threshold";
   static final String CARRY_LIMIT = "cache.carry.limit";
   static final String CARRY_CURRENT = "cache.carry.current";
   static final String PROMOTED = "cache.promoted";
   static final String DEMOTED = "cache.demoted";
-  static final String NON_RESIDENT_HITS = "cache.nonresident.hits";
+  static final String HISTORY_HITS = "cache.history.hits";
   static final String LOAD = "cache.load";
   static final String LOAD_DURATION = "cache.load.duration";
   static final String LOCK_WAITS = "cache.eviction.lock";
@@ -246,7 +246,7 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
         "Cold entries moved to the hot ring because they were referenced during their test period");
     counter(registry, cache, DEMOTED, ENTRIES, current -> current.policy().demotionCount(),
         "Hot entries moved to the cold ring because the hot hand found them unreferenced");
-    counter(registry, cache, NON_RESIDENT_HITS, "requests", current -> current.policy().historyHitCount(),
+    counter(registry, cache, HISTORY_HITS, "requests", current -> current.policy().historyHitCount(),
         "Inserts of keys found in the history in their test period: evicted recently enough to count as reused");
     counter(registry, cache, LOCK_WAITS, "waits", current -> current.stats().lockWaitCount(),
         "Acquisitions of the eviction lock (inserts, removals, evictions) that found it held and waited; "
@@ -261,13 +261,13 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
         "Resident entries in the hot ring");
     gauge(registry, cache, COLD_SIZE, ENTRIES, current -> current.policy().coldSize(),
         "Resident entries in the cold ring");
-    gauge(registry, cache, NON_RESIDENT_SIZE, ENTRIES, current -> current.policy().historySize(),
+    gauge(registry, cache, HISTORY_SIZE, ENTRIES, current -> current.policy().historySize(),
         "Evicted keys the history holds, without their values, until their test period ends");
-    gauge(registry, cache, NON_RESIDENT_LIMIT, ENTRIES, current -> current.policy().historyLimit(),
+    gauge(registry, cache, HISTORY_LIMIT, ENTRIES, current -> current.policy().historyLimit(),
         "The most evicted keys the history keeps now; it adapts to the workload");
     gauge(registry, cache, COLD_TARGET, ENTRIES, current -> current.policy().coldTarget(),
         "The number of resident cold entries the policy currently aims for; it adapts to the workload");
-    gauge(registry, cache, SCAN_THRESHOLD, "references", current -> current.policy().promotionThreshold(),
+    gauge(registry, cache, PROMOTION_THRESHOLD, "references", current -> current.policy().promotionThreshold(),
         "The reference count at which the cold hand promotes an entry instead of evicting it; it adapts to the "
             + "workload");
     gauge(registry, cache, CARRY_LIMIT, "references", current -> current.policy().carryLimit(),

@@ -74,11 +74,11 @@ class ClockProCacheMetricsTest {
 
     List<String> clockProMeters = List.of(ClockProCacheMetrics.SCAN, ClockProCacheMetrics.SCANNED,
         ClockProCacheMetrics.SCAN_MAX, ClockProCacheMetrics.SCAN_LIMIT_REACHED,
-        ClockProCacheMetrics.HOT_SIZE, ClockProCacheMetrics.COLD_SIZE, ClockProCacheMetrics.NON_RESIDENT_SIZE,
-        ClockProCacheMetrics.NON_RESIDENT_LIMIT,
-        ClockProCacheMetrics.COLD_TARGET, ClockProCacheMetrics.SCAN_THRESHOLD, ClockProCacheMetrics.CARRY_LIMIT,
+        ClockProCacheMetrics.HOT_SIZE, ClockProCacheMetrics.COLD_SIZE, ClockProCacheMetrics.HISTORY_SIZE,
+        ClockProCacheMetrics.HISTORY_LIMIT,
+        ClockProCacheMetrics.COLD_TARGET, ClockProCacheMetrics.PROMOTION_THRESHOLD, ClockProCacheMetrics.CARRY_LIMIT,
         ClockProCacheMetrics.CARRY_CURRENT,
-        ClockProCacheMetrics.PROMOTED, ClockProCacheMetrics.DEMOTED, ClockProCacheMetrics.NON_RESIDENT_HITS);
+        ClockProCacheMetrics.PROMOTED, ClockProCacheMetrics.DEMOTED, ClockProCacheMetrics.HISTORY_HITS);
     for (String name : clockProMeters) {
       for (Meter meter : registry.get(name).meters()) {
         assertThat(meter.getId().getDescription()).as(name).isNotBlank();

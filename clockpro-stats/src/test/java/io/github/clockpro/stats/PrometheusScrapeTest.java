@@ -132,10 +132,10 @@ class PrometheusScrapeTest {
   void shouldPublishTheClockProGaugesFromThePolicy() {
     assertThat(scrape.value("cache_hot_size_entries", BOOKS)).isEqualTo(policy.hotSize());
     assertThat(scrape.value("cache_cold_size_entries", BOOKS)).isEqualTo(policy.coldSize());
-    assertThat(scrape.value("cache_nonresident_size_entries", BOOKS)).isEqualTo(policy.historySize());
-    assertThat(scrape.value("cache_nonresident_limit_entries", BOOKS)).isEqualTo(policy.historyLimit());
+    assertThat(scrape.value("cache_history_size_entries", BOOKS)).isEqualTo(policy.historySize());
+    assertThat(scrape.value("cache_history_limit_entries", BOOKS)).isEqualTo(policy.historyLimit());
     assertThat(scrape.value("cache_cold_target_entries", BOOKS)).isEqualTo(policy.coldTarget());
-    assertThat(scrape.value("cache_scan_threshold_references", BOOKS)).isEqualTo(policy.promotionThreshold());
+    assertThat(scrape.value("cache_promotion_threshold_references", BOOKS)).isEqualTo(policy.promotionThreshold());
     assertThat(scrape.value("cache_carry_limit_references", BOOKS)).isEqualTo(policy.carryLimit());
     assertThat(scrape.value("cache_carry_current_references", BOOKS))
         .isEqualTo(policy.carryAllowed() ? policy.carryLimit() : 0);
@@ -145,7 +145,7 @@ class PrometheusScrapeTest {
   void shouldPublishTheClockProCountersFromThePolicy() {
     assertThat(scrape.value("cache_promoted_entries_total", BOOKS)).isEqualTo(policy.promotionCount());
     assertThat(scrape.value("cache_demoted_entries_total", BOOKS)).isEqualTo(policy.demotionCount());
-    assertThat(scrape.value("cache_nonresident_hits_requests_total", BOOKS)).isEqualTo(policy.historyHitCount());
+    assertThat(scrape.value("cache_history_hits_requests_total", BOOKS)).isEqualTo(policy.historyHitCount());
     assertThat(scrape.value("cache_eviction_scan_limit_evictions_total", BOOKS))
         .isEqualTo(policy.scanLimitReachedCount());
   }
