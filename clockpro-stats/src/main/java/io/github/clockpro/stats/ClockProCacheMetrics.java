@@ -17,7 +17,8 @@ import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
 /**
- * Publishes the statistics of a {@link ClockProCache} to a Micrometer {@link MeterRegistry}.
+ * Publishes the statistics and the policy figures of a {@link ClockProCache} to a Micrometer
+ * {@link MeterRegistry}.
  *
  * <pre>{@code
  * ClockProCache<Long, Book> books = ClockProCache.builder().maximumSize(10_000).build();
@@ -42,19 +43,21 @@ import java.util.function.ToLongFunction;
  *       alone when it is 1), then {@code +Inf}, which counts every eviction. The counter
  *       {@code cache.eviction.scanned} of entries examined by all evictions, and the gauge
  *       {@code cache.eviction.scan.max}, the longest scan since the cache was created. Then the gauges
- *       {@code cache.hot.size}, {@code cache.cold.size},
- *       {@code cache.nonresident.size}, {@code cache.nonresident.limit}, {@code cache.cold.target},
- *       {@code cache.scan.threshold}, {@code cache.carry.limit} and {@code cache.carry.current}; the counters
- *       {@code cache.promoted}, {@code cache.demoted}, {@code cache.nonresident.hits},
- *       {@code cache.eviction.scan.limit} and {@code cache.eviction.lock} (waits for the eviction lock); and the
- *       time gauge {@code cache.eviction.lock.wait.duration}.
- *   <li>Every meter reads the cache when the registry asks for its value, {@link ClockProCache#stats()} for all
- *       but {@code cache.size}, and so counts from the cache's creation, not from the binding.
+ *       {@code cache.hot.size}, {@code cache.cold.size}, {@code cache.history.size}, {@code cache.history.limit},
+ *       {@code cache.cold.target}, {@code cache.promotion.threshold}, {@code cache.carry.limit} and
+ *       {@code cache.carry.current}; the counters {@code cache.promoted}, {@code cache.demoted},
+ *       {@code cache.history.hits}, {@code cache.eviction.scan.limit} and {@code cache.eviction.lock} (waits for
+ *       the eviction lock); and the time gauge {@code cache.eviction.lock.wait.duration}.
+ *   <li>Every meter reads the cache when the registry asks for its value: {@code cache.size} reads
+ *       {@link ClockProCache#size()}, the figures specific to CLOCK-Pro (sizes, adaptive figures, promotions,
+ *       demotions, history hits, scan buckets) read {@link ClockProCache#policy()}, and the others read
+ *       {@link ClockProCache#stats()}. Counts run from the cache's creation, not from the binding.
  *   <li>The cache is held weakly: binding never keeps a cache alive, and a collected cache's meters read
  *       {@code NaN} or stop increasing. Binding also never keeps a registry alive.
- *   <li>Binding costs the cache nothing per operation: it attaches no eviction observer, and the meters are read
- *       only at scrape time. Binding the same cache twice under the same name to one registry publishes the same
- *       values as binding it once.
+ *   <li>Binding costs the cache nothing per operation: the cache keeps its counts whether or not it is bound, and
+ *       the meters are read only at scrape time. A scrape takes no lock that inserts, removals or hits wait for.
+ *       Binding the same cache twice under the same name to one registry publishes the same values as binding it
+ *       once.
  * </ul>
  * {@code docs/metrics.md} lists the Prometheus name and meaning of every meter, with example queries.
  *
@@ -71,36 +74,40 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
    * class registers the load meters and the CLOCK-Pro meters. Every meter reads the cache's own counts at scrape
    * time; the cache counts, this class only translates.
    *
-   * The scan distribution. The cache counts the evictions by the number of entries each examined, under the eviction
-   * lock it holds anyway; CacheStats.evictionCountAtMost reads the cumulative count, exact at every bound this class
-   * publishes. That count is exact and free, where a Micrometer DistributionSummary fed per eviction cost about as much
-   * as the eviction itself (two clock reads, a CAS loop for the maximum, and shared adders that evicting threads
-   * contend on). This class publishes it the way Prometheus expects a histogram: one cumulative counter per upper
-   * bound, tagged le, ending with le="+Inf", which is the eviction count. The bounds grow by half or less (1, 2, 3, 4,
-   * 6, 8, ...), so that a quantile is read to within a factor of 1.5, and always include the limit and one below it:
-   * the difference of those two buckets is the evictions that examined the full limit. A bucket reads its count from
-   * one snapshot. The le values are spelled as the Prometheus client spells histogram bounds, so that queries and
-   * recording rules that matched the former summary's buckets by label still match. The total entries examined
-   * (scanCount) and the longest scan since creation (maxScanPerEviction) complete the summary's count, sum and max; the
-   * maximum is no longer that of a recent window.
+   * The scan distribution. The cache counts the evictions by the number of entries each examined, under the
+   * eviction lock it holds anyway; Policy.evictionCountAtMost reads the cumulative count, exact at every bound this
+   * class publishes. That count is exact and free, where a Micrometer DistributionSummary fed per eviction would
+   * cost about as much as the eviction itself (two clock reads, a CAS loop for the maximum, and shared adders that
+   * evicting threads contend on). This class publishes it the way Prometheus expects a histogram: one cumulative
+   * counter per upper bound, tagged le, ending with le="+Inf", which is the eviction count. The bounds grow by half
+   * or less (1, 2, 3, 4, 6, 8, ...), so that a quantile is read to within a factor of 1.5, and always include the
+   * limit and one below it: the difference of those two buckets is the evictions that examined the full limit. The
+   * le values are spelled as the Prometheus client spells histogram bounds ("1.0", "+Inf"). The total entries
+   * examined (scanCount) and the longest scan since creation (maxScanPerEviction) complete the histogram's sum and
+   * maximum.
    *
-   * Each bucket takes its own snapshot, so within one scrape a bucket read later may count a few evictions that
-   * its larger neighbour, read earlier, did not: the buckets of one scrape may be out of order by the evictions
-   * between two reads. histogram_quantile tolerates this (it counts a bucket that holds less than a smaller one
-   * as equal to it), and rates over minutes make the difference negligible.
+   * Each bucket reads the counts on its own, so within one scrape a bucket read later may count a few evictions
+   * that its larger neighbour, read earlier, did not: the buckets of one scrape may be out of order by the
+   * evictions between two reads. histogram_quantile tolerates this (it counts a bucket that holds less than a
+   * smaller one as equal to it), and rates over minutes make the difference negligible.
    *
    * References: registry -> meters -> this binder (the standard gauges' functions call its methods) -> cache is
    * weak, as in CacheMeterBinder. Our own meters take the cache as their weakly held state object, and their
-   * functions capture nothing but a CacheStats accessor or a bucket bound. So the registry never keeps the cache
-   * alive, which the compatibility kit checks, and the cache holds no reference to the registry: nothing is
-   * attached to it. Binding twice to one registry registers meters the registry already has, and it returns the
-   * existing ones; since nothing is recorded per eviction, there is nothing to record twice.
+   * functions capture nothing but a bucket bound or another function that captures nothing: they go through the
+   * cache to stats() or policy() at each read. The Policy view is not held either, since it reaches the cache's
+   * entries. So the registry never keeps the cache alive, which the compatibility kit checks, and the cache holds
+   * no reference to the registry: nothing is attached to it. Binding twice to one registry registers meters the
+   * registry already has, and it returns the existing ones; since nothing is recorded per eviction, there is
+   * nothing to record twice.
    *
-   * Cost of a scrape. Every meter but cache.size calls stats(), which takes the cache's eviction lock for a snapshot,
-   * copying the scan length counts (one long per length up to the limit or 1,024): one short lock hold per such meter
-   * and scrape, which writers may wait on and readers never do. That is 21 meters plus one per scan bucket and two for
-   * the scan total and maximum: 39 with any limit above 97, the default 128 included, and fewer for lower limits, which
-   * have fewer buckets. One snapshot shared by all meters would need a clock to expire it; not worth it at this cost.
+   * Cost of a scrape. No meter takes the eviction lock: policy() is a live view whose figures are read with opaque
+   * or plain loads, and stats() reads the same way, so a scrape never delays an insert, a removal or a hit. What a
+   * read costs: a policy figure is one load; a scan bucket adds the counts up to its bound (at most 1,025 of them
+   * plus one per power of two beyond); stats() sums each thread's counters, under the counters' own monitor, which
+   * a thread otherwise takes only for its first count on the cache, adds up every scan-length count, and allocates
+   * its snapshot. With the default scan limit a scrape reads 40 meters: cache.size, 12 that call stats() and 27
+   * that read policy(); lower limits have fewer buckets. One snapshot shared by all meters would need a clock to
+   * expire it; not worth it at this cost.
    *
    * Reading guide: the monitor methods, the constructor, the five counts of the template, then the meters.
    */
@@ -111,15 +118,15 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
   static final String SCAN_LIMIT_REACHED = "cache.eviction.scan.limit";
   static final String HOT_SIZE = "cache.hot.size";
   static final String COLD_SIZE = "cache.cold.size";
-  static final String NON_RESIDENT_SIZE = "cache.nonresident.size";
-  static final String NON_RESIDENT_LIMIT = "cache.nonresident.limit";
+  static final String HISTORY_SIZE = "cache.history.size";
+  static final String HISTORY_LIMIT = "cache.history.limit";
   static final String COLD_TARGET = "cache.cold.target";
-  static final String SCAN_THRESHOLD = "cache.scan.threshold";
+  static final String PROMOTION_THRESHOLD = "cache.promotion.threshold";
   static final String CARRY_LIMIT = "cache.carry.limit";
   static final String CARRY_CURRENT = "cache.carry.current";
   static final String PROMOTED = "cache.promoted";
   static final String DEMOTED = "cache.demoted";
-  static final String NON_RESIDENT_HITS = "cache.nonresident.hits";
+  static final String HISTORY_HITS = "cache.history.hits";
   static final String LOAD = "cache.load";
   static final String LOAD_DURATION = "cache.load.duration";
   static final String LOCK_WAITS = "cache.eviction.lock";
@@ -129,7 +136,7 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
   private static final String EVICTIONS = "evictions";
   private static final String INFINITY = "+Inf";
   private static final String SCAN_DESCRIPTION =
-      "Evictions that examined at most le entries (the clock hands together); le=\"+Inf\" counts every eviction";
+      "Evictions that examined at most le entries (the cold and hot hands together); le=\"+Inf\" counts every eviction";
 
   /**
    * The bucket bounds below the scan limit and the one just below it, each about half again the last, so that a
@@ -232,38 +239,41 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
     bindLoadMeters(registry, cache);
     bindScanDistribution(registry, cache);
 
-    counter(registry, cache, SCAN_LIMIT_REACHED, EVICTIONS, CacheStats::scanLimitReachedCount,
+    counter(registry, cache, SCAN_LIMIT_REACHED, EVICTIONS, current -> current.policy().scanLimitReachedCount(),
         "Evictions that examined the scan limit of entries without finding an unreferenced cold one, "
             + "and evicted the least referenced entry seen");
-    counter(registry, cache, PROMOTED, ENTRIES, CacheStats::promotionCount,
-        "Cold entries moved to the hot clock because they were referenced during their test period");
-    counter(registry, cache, DEMOTED, ENTRIES, CacheStats::demotionCount,
-        "Hot entries moved to the cold clock because the hot hand found them unreferenced");
-    counter(registry, cache, NON_RESIDENT_HITS, "requests", CacheStats::nonResidentHitCount,
-        "Inserts of keys that were evicted recently and were still in their non-resident test period");
-    counter(registry, cache, LOCK_WAITS, "waits", CacheStats::lockWaitCount,
-        "Acquisitions of the eviction lock (inserts, removals, statistics snapshots) that found it held and waited");
+    counter(registry, cache, PROMOTED, ENTRIES, current -> current.policy().promotionCount(),
+        "Cold entries moved to the hot ring because they were referenced during their test period");
+    counter(registry, cache, DEMOTED, ENTRIES, current -> current.policy().demotionCount(),
+        "Hot entries moved to the cold ring because the hot hand found them unreferenced");
+    counter(registry, cache, HISTORY_HITS, "requests", current -> current.policy().historyHitCount(),
+        "Inserts of keys found in the history in their test period: evicted recently enough to count as reused");
+    counter(registry, cache, LOCK_WAITS, "waits", current -> current.stats().lockWaitCount(),
+        "Acquisitions of the eviction lock (inserts, removals, evictions) that found it held and waited; "
+            + "hits and statistics never take it");
     TimeGauge.builder(LOCK_WAIT_DURATION, cache, TimeUnit.NANOSECONDS,
             current -> current.stats().totalLockWaitTime())
         .tags(getTagsWithCacheName())
         .description("Total time spent waiting for the eviction lock since the cache was created")
         .register(registry);
 
-    gauge(registry, cache, HOT_SIZE, ENTRIES, CacheStats::hotSize,
-        "Resident entries in the hot clock");
-    gauge(registry, cache, COLD_SIZE, ENTRIES, CacheStats::coldSize,
-        "Resident entries in the cold clock");
-    gauge(registry, cache, NON_RESIDENT_SIZE, ENTRIES, CacheStats::nonResidentSize,
-        "Keys evicted recently and remembered, without their values, until their test period ends");
-    gauge(registry, cache, NON_RESIDENT_LIMIT, ENTRIES, CacheStats::nonResidentLimit,
+    gauge(registry, cache, HOT_SIZE, ENTRIES, current -> current.policy().hotSize(),
+        "Resident entries in the hot ring");
+    gauge(registry, cache, COLD_SIZE, ENTRIES, current -> current.policy().coldSize(),
+        "Resident entries in the cold ring");
+    gauge(registry, cache, HISTORY_SIZE, ENTRIES, current -> current.policy().historySize(),
+        "Evicted keys the history holds, without their values, until their test period ends");
+    gauge(registry, cache, HISTORY_LIMIT, ENTRIES, current -> current.policy().historyLimit(),
         "The most evicted keys the history keeps now; it adapts to the workload");
-    gauge(registry, cache, COLD_TARGET, ENTRIES, CacheStats::coldTarget,
+    gauge(registry, cache, COLD_TARGET, ENTRIES, current -> current.policy().coldTarget(),
         "The number of resident cold entries the policy currently aims for; it adapts to the workload");
-    gauge(registry, cache, SCAN_THRESHOLD, "references", CacheStats::scanThreshold,
-        "The reference count at which the cold hand promotes an entry instead of evicting it");
-    gauge(registry, cache, CARRY_LIMIT, "references", CacheStats::carryLimit,
+    gauge(registry, cache, PROMOTION_THRESHOLD, "references", current -> current.policy().promotionThreshold(),
+        "The reference count at which the cold hand promotes an entry instead of evicting it; it adapts to the "
+            + "workload");
+    gauge(registry, cache, CARRY_LIMIT, "references", current -> current.policy().carryLimit(),
         "The most references the hot hand carries over for an entry it spares; it adapts to the workload");
-    gauge(registry, cache, CARRY_CURRENT, "references", stats -> stats.carryAllowed() ? stats.carryLimit() : 0,
+    gauge(registry, cache, CARRY_CURRENT, "references",
+        current -> current.policy().carryAllowed() ? current.policy().carryLimit() : 0,
         "The most references the hot hand carries over now: the carry limit while the carry trial lets it carry, "
             + "else 0");
   }
@@ -286,8 +296,8 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
   }
 
   private void bindScanDistribution(MeterRegistry registry, ClockProCache<K, V> cache) {
-    for (int bound : scanBucketBounds(cache.maximumScanPerEviction())) {
-      FunctionCounter.builder(SCAN, cache, current -> current.stats().evictionCountAtMost(bound))
+    for (int bound : scanBucketBounds(cache.policy().scanLimit())) {
+      FunctionCounter.builder(SCAN, cache, current -> current.policy().evictionCountAtMost(bound))
           .tags(getTagsWithCacheName())
           .tag("le", bucketLabel(bound))
           .baseUnit(EVICTIONS)
@@ -300,9 +310,9 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
         .baseUnit(EVICTIONS)
         .description(SCAN_DESCRIPTION)
         .register(registry);
-    counter(registry, cache, SCANNED, ENTRIES, CacheStats::scanCount,
-        "Entries examined by the clock hands for all evictions together");
-    gauge(registry, cache, SCAN_MAX, ENTRIES, CacheStats::maxScanPerEviction,
+    counter(registry, cache, SCANNED, ENTRIES, current -> current.stats().scanCount(),
+        "Entries examined by the cold and hot hands for all evictions together");
+    gauge(registry, cache, SCAN_MAX, ENTRIES, current -> current.stats().maxScanPerEviction(),
         "The most entries one eviction examined since the cache was created; never above the scan limit");
   }
 
@@ -311,7 +321,7 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
    * {@code scanLimit - 1}, then {@code scanLimit - 1} and {@code scanLimit} ({@code scanLimit} alone when it is
    * 1). Every eviction falls in the bucket at the limit; those above the bound below it examined the full limit.
    *
-   * @param scanLimit the cache's {@link ClockProCache#maximumScanPerEviction()}, at least 1
+   * @param scanLimit the cache's {@link io.github.clockpro.Policy#scanLimit()}, at least 1
    * @return the bounds, without {@code +Inf}
    */
   static int[] scanBucketBounds(int scanLimit) {
@@ -327,18 +337,26 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
     return Double.toString(bound);
   }
 
+  /**
+   * Registers a counter that reads {@code count} from the weakly held cache at each scrape; {@code count} must
+   * capture nothing, so that the meter does not keep the cache alive.
+   */
   private void counter(MeterRegistry registry, ClockProCache<K, V> cache, String name, String baseUnit,
-      ToLongFunction<CacheStats> count, String description) {
-    FunctionCounter.builder(name, cache, current -> count.applyAsLong(current.stats()))
+      ToLongFunction<ClockProCache<K, V>> count, String description) {
+    FunctionCounter.builder(name, cache, current -> count.applyAsLong(current))
         .tags(getTagsWithCacheName())
         .baseUnit(baseUnit)
         .description(description)
         .register(registry);
   }
 
+  /**
+   * Registers a gauge that reads {@code reading} from the weakly held cache at each scrape; {@code reading} must
+   * capture nothing, so that the meter does not keep the cache alive.
+   */
   private void gauge(MeterRegistry registry, ClockProCache<K, V> cache, String name, String baseUnit,
-      ToDoubleFunction<CacheStats> reading, String description) {
-    Gauge.builder(name, cache, current -> reading.applyAsDouble(current.stats()))
+      ToDoubleFunction<ClockProCache<K, V>> reading, String description) {
+    Gauge.builder(name, cache, reading)
         .tags(getTagsWithCacheName())
         .baseUnit(baseUnit)
         .description(description)

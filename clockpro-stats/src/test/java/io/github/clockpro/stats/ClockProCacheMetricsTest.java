@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 
+import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.CacheStats;
 import io.github.clockpro.ClockProCache;
+import io.github.clockpro.Policy;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
@@ -20,7 +22,7 @@ class ClockProCacheMetricsTest {
 
   private final ClockProCache<Integer, Integer> cache = ClockProCache.builder()
       .maximumSize(10)
-      .maximumScanPerEviction(SCAN_LIMIT)
+      .scanLimit(SCAN_LIMIT)
       .build();
   private int nextKey;
 
@@ -72,11 +74,11 @@ class ClockProCacheMetricsTest {
 
     List<String> clockProMeters = List.of(ClockProCacheMetrics.SCAN, ClockProCacheMetrics.SCANNED,
         ClockProCacheMetrics.SCAN_MAX, ClockProCacheMetrics.SCAN_LIMIT_REACHED,
-        ClockProCacheMetrics.HOT_SIZE, ClockProCacheMetrics.COLD_SIZE, ClockProCacheMetrics.NON_RESIDENT_SIZE,
-        ClockProCacheMetrics.NON_RESIDENT_LIMIT,
-        ClockProCacheMetrics.COLD_TARGET, ClockProCacheMetrics.SCAN_THRESHOLD, ClockProCacheMetrics.CARRY_LIMIT,
+        ClockProCacheMetrics.HOT_SIZE, ClockProCacheMetrics.COLD_SIZE, ClockProCacheMetrics.HISTORY_SIZE,
+        ClockProCacheMetrics.HISTORY_LIMIT,
+        ClockProCacheMetrics.COLD_TARGET, ClockProCacheMetrics.PROMOTION_THRESHOLD, ClockProCacheMetrics.CARRY_LIMIT,
         ClockProCacheMetrics.CARRY_CURRENT,
-        ClockProCacheMetrics.PROMOTED, ClockProCacheMetrics.DEMOTED, ClockProCacheMetrics.NON_RESIDENT_HITS);
+        ClockProCacheMetrics.PROMOTED, ClockProCacheMetrics.DEMOTED, ClockProCacheMetrics.HISTORY_HITS);
     for (String name : clockProMeters) {
       for (Meter meter : registry.get(name).meters()) {
         assertThat(meter.getId().getDescription()).as(name).isNotBlank();
@@ -97,7 +99,7 @@ class ClockProCacheMetricsTest {
     assertThat(ClockProCacheMetrics.scanBucketBounds(2)).containsExactly(1, 2);
     assertThat(ClockProCacheMetrics.scanBucketBounds(6)).containsExactly(1, 2, 3, 4, 5, 6);
     assertThat(ClockProCacheMetrics.scanBucketBounds(7)).containsExactly(1, 2, 3, 4, 6, 7);
-    assertThat(ClockProCacheMetrics.scanBucketBounds(ClockProCache.DEFAULT_MAXIMUM_SCAN_PER_EVICTION))
+    assertThat(ClockProCacheMetrics.scanBucketBounds(CacheBuilder.DEFAULT_SCAN_LIMIT))
         .containsExactly(1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 127, 128);
     assertThat(ClockProCacheMetrics.bucketLabel(127)).isEqualTo("127.0");
   }
@@ -106,7 +108,7 @@ class ClockProCacheMetricsTest {
   void shouldCountInEachBucketTheEvictionsThatExaminedAtMostItsBound() {
     ClockProCache<Integer, Integer> larger = ClockProCache.builder()
         .maximumSize(200)
-        .maximumScanPerEviction(SCAN_LIMIT)
+        .scanLimit(SCAN_LIMIT)
         .build();
     MeterRegistry registry = new SimpleMeterRegistry();
     ClockProCacheMetrics.monitor(registry, larger, "books");
@@ -114,14 +116,15 @@ class ClockProCacheMetricsTest {
     Workload.run(larger, 20_000);
 
     CacheStats stats = larger.stats();
-    assertThat(stats.scanLimitReachedCount()).as("the workload reaches the scan limit").isPositive();
+    Policy policy = larger.policy();
+    assertThat(policy.scanLimitReachedCount()).as("the workload reaches the scan limit").isPositive();
     for (int bound : ClockProCacheMetrics.scanBucketBounds(SCAN_LIMIT)) {
-      assertThat(bucket(registry, bound)).as("le=%d", bound).isEqualTo(stats.evictionCountAtMost(bound));
+      assertThat(bucket(registry, bound)).as("le=%d", bound).isEqualTo(policy.evictionCountAtMost(bound));
     }
     assertThat(bucket(registry, "+Inf")).isEqualTo(stats.evictionCount()).isEqualTo(bucket(registry, SCAN_LIMIT));
     assertThat(bucket(registry, SCAN_LIMIT) - bucket(registry, SCAN_LIMIT - 1))
-        .isEqualTo(stats.evictionCountAtMost(SCAN_LIMIT) - stats.evictionCountAtMost(SCAN_LIMIT - 1))
-        .isGreaterThanOrEqualTo(stats.scanLimitReachedCount());
+        .isEqualTo(policy.evictionCountAtMost(SCAN_LIMIT) - policy.evictionCountAtMost(SCAN_LIMIT - 1))
+        .isGreaterThanOrEqualTo(policy.scanLimitReachedCount());
     assertThat(registry.get(ClockProCacheMetrics.SCANNED).functionCounter().count())
         .isEqualTo(stats.scanCount());
     assertThat(registry.get(ClockProCacheMetrics.SCAN_MAX).gauge().value())

@@ -127,7 +127,7 @@ class GrafanaDashboardTest {
   }
 
   @Test
-  void shouldChartHitRatioEvictionsScanQuantilesAndClockSizes() {
+  void shouldChartHitRatioEvictionsScanQuantilesAndRingSizes() {
     String all = String.join("\n", expressions());
     assertThat(all)
         .contains("cache_gets_total{cache=~\"$cache\", result=\"hit\"}")
@@ -139,7 +139,7 @@ class GrafanaDashboardTest {
         .contains("cache_eviction_scan_max_entries")
         .contains("cache_hot_size_entries")
         .contains("cache_cold_size_entries")
-        .contains("cache_nonresident_size_entries")
+        .contains("cache_history_size_entries")
         .contains("cache_cold_target_entries");
   }
 

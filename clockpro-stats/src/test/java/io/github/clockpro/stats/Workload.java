@@ -7,7 +7,7 @@ import java.util.Random;
 
 /**
  * A single-threaded workload that exercises every CLOCK-Pro meter: skewed reads with a read-through on miss (hits,
- * misses, evictions, promotions, demotions, non-resident hits), then rounds that reference every resident entry
+ * misses, evictions, promotions, demotions, history hits), then rounds that reference every resident entry
  * before inserting new keys, so that evictions find referenced entries and scan up to the limit.
  */
 final class Workload {
@@ -18,8 +18,9 @@ final class Workload {
 
   static void run(ClockProCache<Integer, Integer> cache, int operations) {
     Random random = new Random(SEED);
-    int hotKeys = cache.maximumSize() * 3 / 4;
-    int allKeys = cache.maximumSize() * 10;
+    int maximum = Math.toIntExact(cache.policy().maximum());
+    int hotKeys = maximum * 3 / 4;
+    int allKeys = maximum * 10;
     for (int i = 0; i < operations; i++) {
       int key = random.nextInt(10) < 7 ? random.nextInt(hotKeys) : random.nextInt(allKeys);
       if (cache.getIfPresent(key) == null) {
@@ -32,7 +33,7 @@ final class Workload {
       for (Integer key : resident) {
         cache.asMap().get(key);
       }
-      for (int i = 0; i < cache.maximumSize() / 4; i++) {
+      for (int i = 0; i < maximum / 4; i++) {
         cache.put(nextNewKey, nextNewKey);
         nextNewKey++;
       }
