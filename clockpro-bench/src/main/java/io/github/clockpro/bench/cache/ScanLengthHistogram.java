@@ -1,19 +1,19 @@
 package io.github.clockpro.bench.cache;
 
-import io.github.clockpro.CacheStats;
+import io.github.clockpro.bench.cache.ClockProAdapter.PolicySnapshot;
 
 /**
- * The distribution of entries examined per eviction of a {@code ClockProCache}, taken from its statistics: an exact
- * count for each length from 0 to the cache's scan limit, for the evictions since the cache was built
- * ({@link #of}) or between two snapshots of its statistics ({@link #between}). The cache counts every eviction's
- * length under its eviction lock ({@link CacheStats#evictionCountAtMost}), so no eviction observer is needed.
+ * The distribution of entries examined per eviction of a {@code ClockProCache}, taken from the policy's own
+ * counts: an exact count for each length from 0 to the cache's scan limit, for the evictions since the cache was
+ * built ({@link #of}) or between two snapshots ({@link #between}). The cache counts every eviction's length under
+ * its eviction lock, so nothing needs to watch the evictions as they happen.
  *
  * <p>Immutable.
  */
 public final class ScanLengthHistogram {
 
-  /** The largest scan limit for which the statistics count every length one by one. */
-  public static final int MAXIMUM_SCAN_LIMIT_BETWEEN = 1024;
+  /** The largest scan limit for which the cache counts every length one by one. */
+  public static final int MAXIMUM_SCAN_LIMIT = 1024;
 
   /** Evictions by the entries they examined, at indexes 0 to the scan limit. */
   private final long[] counts;
@@ -24,40 +24,31 @@ public final class ScanLengthHistogram {
     this.limitReached = limitReached;
   }
 
-  /**
-   * Returns the distribution of every eviction the cache made up to the snapshot.
-   *
-   * @param stats a snapshot of the cache's statistics
-   * @param scanLimit the cache's {@code maximumScanPerEviction()}, from 1 to {@value #MAXIMUM_SCAN_LIMIT_BETWEEN}
-   * @return a new histogram
-   * @throws IllegalArgumentException if {@code scanLimit} is out of that range
-   */
-  public static ScanLengthHistogram of(CacheStats stats, int scanLimit) {
-    return between(null, stats, scanLimit);
+  /** Returns the distribution of every eviction the cache made up to the snapshot. */
+  public static ScanLengthHistogram of(PolicySnapshot snapshot) {
+    return between(null, snapshot);
   }
 
   /**
-   * Returns the distribution of the evictions a cache made between two snapshots of its statistics, from their
-   * cumulative counts by length ({@link CacheStats#evictionCountAtMost}), which are exact for every length up to
-   * 1,024.
+   * Returns the distribution of the evictions a cache made between two snapshots of its policy.
    *
    * @param before the earlier snapshot, or {@code null} for the cache's creation
    * @param after a later snapshot of the same cache
-   * @param scanLimit the cache's {@code maximumScanPerEviction()}, from 1 to {@value #MAXIMUM_SCAN_LIMIT_BETWEEN}
    * @return a new histogram holding the difference
-   * @throws IllegalArgumentException if {@code scanLimit} is out of that range, or a count in {@code after} is
-   *     below the same count in {@code before}
+   * @throws IllegalArgumentException if the scan limit is above {@value #MAXIMUM_SCAN_LIMIT}, or a count in
+   *     {@code after} is below the same count in {@code before}
    */
-  public static ScanLengthHistogram between(CacheStats before, CacheStats after, int scanLimit) {
-    if (scanLimit < 1 || scanLimit > MAXIMUM_SCAN_LIMIT_BETWEEN) {
+  public static ScanLengthHistogram between(PolicySnapshot before, PolicySnapshot after) {
+    int scanLimit = after.evictionCountAtMost().length - 1;
+    if (scanLimit > MAXIMUM_SCAN_LIMIT) {
       throw new IllegalArgumentException(
-          "scanLimit must be between 1 and " + MAXIMUM_SCAN_LIMIT_BETWEEN + " but was " + scanLimit);
+          "the scan limit must be at most " + MAXIMUM_SCAN_LIMIT + " but was " + scanLimit);
     }
     long[] counts = new long[scanLimit + 1];
     long previous = 0;
     for (int length = 0; length <= scanLimit; length++) {
-      long atMost = difference(before == null ? 0 : before.evictionCountAtMost(length),
-          after.evictionCountAtMost(length));
+      long atMost = difference(before == null ? 0 : before.evictionCountAtMost()[length],
+          after.evictionCountAtMost()[length]);
       counts[length] = atMost - previous;
       previous = atMost;
     }

@@ -1,6 +1,5 @@
 package io.github.clockpro.bench.policy;
 
-import io.github.clockpro.CacheStats;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,16 +24,6 @@ public record PolicyWork(long evictions, long examined, long historyHits, long h
    * test against the version this module pins.
    */
   private static final Pattern COUNT = Pattern.compile("\\b(\\w+)=(\\d+)");
-
-  /**
-   * The work clockpro's counters show between two snapshots of its statistics; the history's size and its adaptive
-   * limit are the later snapshot's.
-   */
-  static PolicyWork ofClockPro(CacheStats before, CacheStats after) {
-    return new PolicyWork(after.evictionCount() - before.evictionCount(), after.scanCount() - before.scanCount(),
-        after.nonResidentHitCount() - before.nonResidentHitCount(), after.nonResidentSize(),
-        after.nonResidentLimit());
-  }
 
   /**
    * The work cache2k's counters show between two of its {@code toString()} texts: {@code evict} and

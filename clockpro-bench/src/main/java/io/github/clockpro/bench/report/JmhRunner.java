@@ -1,6 +1,7 @@
 package io.github.clockpro.bench.report;
 
 import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.bench.jmh.CpuTimeProfiler;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -20,8 +21,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * Runs a profile's JMH invocations in forked JVMs, with the GC profiler, and writes all their results to one
- * JMH JSON file.
+ * Runs a profile's JMH invocations in forked JVMs, with the GC profiler and the {@link CpuTimeProfiler}, and writes
+ * all their results to one JMH JSON file.
  *
  * <p>A run measured in rounds ({@link ReportProfile.JmhRun#rounds}) is one JMH invocation per round and
  * implementation, each of one fork; round {@code r} starts with the {@code r}-th implementation of
@@ -73,12 +74,11 @@ final class JmhRunner {
         .forks(1)
         .warmupIterations(profile.warmupIterations())
         .warmupTime(TimeValue.seconds(profile.warmupSeconds()))
-        .measurementIterations(
-            run.measurementIterations() > 0 ? run.measurementIterations() : profile.measurementIterations())
-        .measurementTime(TimeValue.seconds(
-            run.measurementSeconds() > 0 ? run.measurementSeconds() : profile.measurementSeconds()))
+        .measurementIterations(profile.measurementIterations())
+        .measurementTime(TimeValue.seconds(profile.measurementSeconds()))
         .jvmArgsAppend(profile.heap(), "-Xms1g", "-Djava.awt.headless=true")
         .addProfiler(GCProfiler.class)
+        .addProfiler(CpuTimeProfiler.class)
         .shouldFailOnError(true);
     for (Map.Entry<String, String> parameter : parameters.entrySet()) {
       options.param(parameter.getKey(), parameter.getValue().split(","));

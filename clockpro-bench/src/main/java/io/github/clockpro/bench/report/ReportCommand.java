@@ -6,8 +6,6 @@ import io.github.clockpro.bench.latency.LatencyCommand;
 import io.github.clockpro.bench.latency.LatencyResult;
 import io.github.clockpro.bench.memory.MemoryCommand;
 import io.github.clockpro.bench.memory.MemoryResult;
-import io.github.clockpro.bench.paired.PairedResult;
-import io.github.clockpro.bench.paired.PairedWorkload;
 import io.github.clockpro.bench.policy.PolicyWorkCommand;
 import io.github.clockpro.bench.policy.PolicyWorkResult;
 import io.github.clockpro.bench.simulator.SimulateCommand;
@@ -36,8 +34,8 @@ import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.RunnerException;
 
 /**
- * {@code report}: runs a profile's measurements (JMH, solo comparison, policy work, trace simulator, memory,
- * latency) with all implementations in one run, and regenerates {@code docs/benchmarks.md}, its PNG plots and the
+ * {@code report}: runs a profile's measurements (JMH, policy work, trace simulator, memory, latency) with all
+ * implementations in one run, and regenerates {@code docs/benchmarks.md}, its PNG plots and the
  * raw JMH JSON under {@code docs/benchmarks/}.
  *
  * <pre>
@@ -81,13 +79,6 @@ public final class ReportCommand {
     Path json = assets.resolve("jmh-" + profile.displayName() + ".json");
     List<RunResult> jmhResults = JmhRunner.run(profile, json);
 
-    List<PairedResult> solo = new ArrayList<>();
-    for (PairedWorkload workload : profile.solo().workloads()) {
-      progress("solo comparison, each implementation alone in a JVM of its own, bursts in turn: " + workload.describe(),
-          start);
-      solo.add(profile.solo().run(workload));
-    }
-
     progress(String.format(Locale.ROOT, "policy work, counted on one thread (2 workloads, %,d operations each)",
         profile.policyWorkOperations()), start);
     List<PolicyWorkResult> policyWork = policyWork(profile.policyWorkOperations());
@@ -105,10 +96,9 @@ public final class ReportCommand {
     progress("writing " + output.resolve("benchmarks.md"), start);
     List<JmhRow> rows = JmhRow.of(jmhResults);
     writeCharts(rows, simulations, assets);
-    ReportContext context = new ReportContext(command(profile), profile, timestamp, commit(), machine(),
+    ReportContext context = new ReportContext(profile, timestamp, commit(), machine(),
         tracesDescription, version("jmh"), version("caffeine"), version("cache2k"));
-    String markdown = new MarkdownReport(context).render(rows, solo, policyWork, simulations, memory,
-        latency);
+    String markdown = new MarkdownReport(context).render(rows, policyWork, simulations, memory, latency);
     Files.writeString(output.resolve("benchmarks.md"), markdown, StandardCharsets.UTF_8);
     progress("done", start);
   }
@@ -172,14 +162,6 @@ public final class ReportCommand {
       }
     }
     Charts.scanLengths(scanSamples, assets.resolve("scan-lengths.png"));
-  }
-
-  private static String command(ReportProfile profile) {
-    return switch (profile) {
-      case QUICK -> "bin/report";
-      case LONG -> "bin/report --long";
-      case SMOKE -> "bin/report --profile smoke";
-    };
   }
 
   private static void progress(String step, long start) {

@@ -1,9 +1,9 @@
 package io.github.clockpro.bench.showcase;
 
-import io.github.clockpro.CacheStats;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.bench.cache.BenchmarkCache;
 import io.github.clockpro.bench.cache.ClockProAdapter;
+import io.github.clockpro.bench.cache.ClockProAdapter.PolicySnapshot;
 import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.cache.ScanLengthHistogram;
 import io.github.clockpro.bench.memory.MemoryFootprint;
@@ -28,21 +28,12 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * <p>Every request is a read-through {@code get(key, loader)}; the loader burns {@code missCostTokens} of CPU
  * with {@link Blackhole#consumeCPU}, so that the request rate reflects the hit rate as it would with a real
- * backing store. Each implementation gets one cache. Before the measured runs, as many requests as each measures
- * go through each cache unmeasured, so that the JIT has compiled both the code all runs share (workload,
- * generator, loader) and each implementation's own before the first measurement; each measured run then
- * continues on the cache its warm-up filled, with key sequences of its own. A tenth as many was not enough: a
- * {@code jdk.Compilation} recording showed the C2 compiler busy through the measured runs, on a processor the
- * replaying threads needed. Measuring a new cache after the warm-up was not enough either: a recording showed
- * ours recompiled during its measured run, as the new cache filled and its policy took branches in a different
- * mix than at the end of the warm-up.
- *
- * <p>The measured requests run in {@link #MEASURED_ROUNDS} rounds: in each, every cache replays its share, in an
- * order that rotates from round to round, and each peer's ratio to ours is taken round by round, as the paired
- * comparison of {@code bin/report} does. On a shared machine the rate drifts by tens of percent over seconds;
- * run one after another, the cache measured last was often measured in a different minute than ours, and the
- * table's ratio said more about that than about the caches. Use from one thread; {@link #close()} stops the
- * metrics server.
+ * backing store. Each implementation gets one cache, warmed up first with as many unmeasured requests as it then
+ * measures, so that the JIT has compiled every cache's code before the first measurement (a tenth as many left
+ * the C2 compiler busy through the measured runs in a {@code jdk.Compilation} recording). The measured requests
+ * run in {@link #MEASURED_ROUNDS} rounds: in each, every cache replays its share, in an order that rotates from
+ * round to round, so that the drift of a shared machine's load over seconds reaches all caches alike. Use from
+ * one thread; {@link #close()} stops the metrics server.
  */
 final class Showcase implements AutoCloseable {
 
@@ -52,10 +43,7 @@ final class Showcase implements AutoCloseable {
   private static final long PROGRESS_LINE_MILLIS = 2_000;
   /** Each worker publishes its request count after this many requests. */
   private static final int PUBLISH_INTERVAL = 1024;
-  /**
-   * The rounds the measured requests are split into; each cache replays its share of a round in turn. Odd, so
-   * that the median of the per-round ratios is one of them.
-   */
+  /** The rounds the measured requests are split into; each cache replays its share of a round in turn. */
   static final int MEASURED_ROUNDS = 5;
   /** Selects the key sequences of a cache's warm-up, and of every replay of {@link #replayUntilInterrupted}. */
   private static final int WARM_UP_STREAMS = 0;
@@ -95,11 +83,9 @@ final class Showcase implements AutoCloseable {
 
   /**
    * Replays the workload through every implementation, then measures each one's memory. Each implementation gets
-   * one cache: all three are built and warmed up first, ours last; then each replays its share of every measured
-   * round on its warmed cache, in an order that rotates from round to round. Ours is built last because the paired
-   * comparison found that the order in which caches are built in one JVM shows in their throughput, in favour of
-   * the first (see "Creation order" in {@code PairedComparison}); one run cannot balance it, so it goes to the
-   * peers.
+   * one cache: all three are built and warmed up first, ours last, since the cache built first in a JVM tends to
+   * run faster and one run cannot balance that; then each replays its share of every measured round on its warmed
+   * cache, in an order that rotates from round to round.
    *
    * @return one result per implementation, ours first
    * @throws InterruptedException if interrupted while waiting for the workers
@@ -113,7 +99,7 @@ final class Showcase implements AutoCloseable {
       warmUp.round(options.requests() / options.threads(), "warm-up");
       replays.add(0, new Replay(implementation, warmUp.cache, MEASURED_STREAMS));
     }
-    CacheStats beforeMeasuring = monitoredCache.stats();
+    PolicySnapshot beforeMeasuring = ClockProAdapter.policy(monitoredCache);
     long requestsPerThread = Math.max(1, options.requests() / ((long) options.threads() * MEASURED_ROUNDS));
     progress.println();
     progress.printf(Locale.ROOT, "measuring: %d rounds of %,d requests per cache, in an order that rotates from "
@@ -129,13 +115,13 @@ final class Showcase implements AutoCloseable {
         replay.cache.close(); // ours stays open: its meters are served until the end
       }
     }
-    ScanLengthHistogram measuredScanLengths = ScanLengthHistogram.between(beforeMeasuring, monitoredCache.stats(),
-        monitoredCache.maximumScanPerEviction());
+    ScanLengthHistogram measuredScanLengths =
+        ScanLengthHistogram.between(beforeMeasuring, ClockProAdapter.policy(monitoredCache));
     progress.println("measuring retained memory per entry with JOL ...");
     List<ShowcaseResult> results = new ArrayList<>();
     for (Replay replay : replays) {
       results.add(new ShowcaseResult(replay.implementation, replay.requests, replay.requests - replay.misses(),
-          replay.nanoseconds, List.copyOf(replay.roundRates),
+          replay.nanoseconds,
           replay.implementation == Implementation.CLOCKPRO ? measuredScanLengths : null,
           MemoryFootprint.measure(replay.implementation, options.capacity())));
     }
@@ -158,8 +144,8 @@ final class Showcase implements AutoCloseable {
 
   /**
    * Creates an implementation's cache; ours is published as the live metrics from the start, so that its
-   * warm-up runs the same code as its measured run. Its table's scan lengths come from its statistics
-   * ({@code CacheStats.evictionCountAtMost}), which the metrics read too: no eviction observer is attached.
+   * warm-up runs the same code as its measured run. Its table's scan lengths come from the policy's own counts,
+   * which the metrics read too.
    */
   private BenchmarkCache create(Implementation implementation) {
     BenchmarkCache cache = implementation.create(options.capacity());
@@ -181,8 +167,6 @@ final class Showcase implements AutoCloseable {
     final List<Worker> workers = new ArrayList<>();
     long requests;
     long nanoseconds;
-    /** Requests per second over all threads, one per round. */
-    final List<Double> roundRates = new ArrayList<>();
 
     /**
      * @param streams {@link #WARM_UP_STREAMS} or {@link #MEASURED_STREAMS}: selects the threads' key sequences,
@@ -229,7 +213,6 @@ final class Showcase implements AutoCloseable {
       printProgress(name, workers, total, elapsed, true);
       requests += total;
       nanoseconds += elapsed;
-      roundRates.add(elapsed == 0 ? 0.0 : total * 1e9 / elapsed);
     }
 
     /** The misses of every round so far; read after the rounds' threads have joined. */
