@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.RunnerException;
@@ -95,7 +96,7 @@ public final class ReportCommand {
 
     progress("writing " + output.resolve("benchmarks.md"), start);
     List<JmhRow> rows = JmhRow.of(jmhResults);
-    writeCharts(rows, simulations, assets);
+    writeCharts(simulations, assets);
     ReportContext context = new ReportContext(profile, timestamp, commit(), machine(),
         tracesDescription, version("jmh"), version("caffeine"), version("cache2k"));
     String markdown = new MarkdownReport(context).render(rows, policyWork, simulations, memory, latency);
@@ -104,22 +105,11 @@ public final class ReportCommand {
   }
 
   private static ReportProfile profile(Arguments parsed) {
-    String name = parsed.value("profile", null);
-    if (parsed.flag("long")) {
-      if (name != null && !name.equals("long")) {
-        throw new IllegalArgumentException("report: --long and --profile " + name + " exclude each other");
-      }
-      return ReportProfile.LONG;
-    }
-    if (name == null) {
-      return ReportProfile.QUICK;
-    }
-    for (ReportProfile profile : ReportProfile.values()) {
-      if (profile.displayName().equals(name)) {
-        return profile;
-      }
-    }
-    throw new IllegalArgumentException("report: --profile must be quick, long or smoke but was '" + name + "'");
+    parsed.reject("profile", parsed.flag("long"), "and --long exclude each other");
+    String name = parsed.flag("long") ? "long" : parsed.value("profile", "quick");
+    return ReportProfile.values().stream().filter(profile -> profile.displayName().equals(name)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException(
+            "report: --profile must be quick, long or smoke but was '" + name + "'"));
   }
 
   /**
@@ -132,36 +122,18 @@ public final class ReportCommand {
         PolicyWorkCommand.zipfian(100_000, 10, operations));
   }
 
-  private static void writeCharts(List<JmhRow> rows, List<SimulationResult> simulations, Path assets)
-      throws IOException {
+  /** Replaces the hit-rate plots, one per trace. */
+  private static void writeCharts(List<SimulationResult> simulations, Path assets) throws IOException {
     try (Stream<Path> old = Files.list(assets)) {
-      for (Path file : old.filter(path -> path.getFileName().toString().endsWith(".png")).toList()) {
+      for (Path file : old.filter(path -> path.toString().endsWith(".png")).toList()) {
         Files.delete(file);
       }
     }
-    Map<String, List<JmhRow>> byBenchmark = new LinkedHashMap<>();
-    for (JmhRow row : rows) {
-      byBenchmark.computeIfAbsent(row.benchmark(), key -> new ArrayList<>()).add(row);
-    }
-    for (Map.Entry<String, List<JmhRow>> entry : byBenchmark.entrySet()) {
-      Charts.throughput(entry.getKey(), entry.getValue(), assets.resolve("throughput-" + entry.getKey() + ".png"));
-    }
-    Map<String, List<SimulationResult>> byTrace = new LinkedHashMap<>();
-    for (SimulationResult result : simulations) {
-      byTrace.computeIfAbsent(result.trace(), key -> new ArrayList<>()).add(result);
-    }
-    List<SimulationResult> scanSamples = new ArrayList<>();
+    Map<String, List<SimulationResult>> byTrace = simulations.stream()
+        .collect(Collectors.groupingBy(SimulationResult::trace, LinkedHashMap::new, Collectors.toList()));
     for (Map.Entry<String, List<SimulationResult>> entry : byTrace.entrySet()) {
       Charts.hitRates(entry.getKey(), entry.getValue(), assets.resolve("hitrate-" + entry.getKey() + ".png"));
-      List<SimulationResult> ours = entry.getValue().stream()
-          .filter(result -> result.implementation() == Implementation.CLOCKPRO && result.scanLengths() != null
-              && result.scanLengths().total() > 0)
-          .toList();
-      if (!ours.isEmpty()) {
-        scanSamples.add(ours.get(ours.size() / 2));
-      }
     }
-    Charts.scanLengths(scanSamples, assets.resolve("scan-lengths.png"));
   }
 
   private static void progress(String step, long start) {
@@ -175,44 +147,31 @@ public final class ReportCommand {
   }
 
   /** Returns the short commit, marked when the measured sources differ from it. */
-  private static String commit() {
+  private static String commit() throws IOException, InterruptedException {
     String head = git("rev-parse", "--short", "HEAD");
-    if (head.isEmpty()) {
-      return "unknown";
-    }
     String changes = git("status", "--porcelain", "--untracked-files=no", "--", "clockpro-core/src/main",
         "clockpro-bench/src/main", "pom.xml");
-    return changes.isEmpty() ? head : head + " with uncommitted changes";
+    return head.isEmpty() ? "unknown" : changes.isEmpty() ? head : head + " with uncommitted changes";
   }
 
-  private static String git(String... arguments) {
+  /** Runs git in the repository and returns its output, or an empty string if it fails. */
+  private static String git(String... arguments) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of("git"));
     command.addAll(List.of(arguments));
-    try {
-      Process process = new ProcessBuilder(command).directory(Arguments.repositoryRoot().toFile())
-          .redirectErrorStream(true).start();
-      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-      return process.waitFor(10, TimeUnit.SECONDS) && process.exitValue() == 0 ? output : "";
-    } catch (IOException e) {
-      return "";
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return "";
-    }
+    Process process = new ProcessBuilder(command).directory(Arguments.repositoryRoot().toFile())
+        .redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    return process.waitFor(10, TimeUnit.SECONDS) && process.exitValue() == 0 ? output : "";
   }
 
   /** Reads a compared library's version, recorded from the parent pom at build time. */
-  static String version(String library) {
-    String resource = "/io/github/clockpro/bench/versions.properties";
-    try (InputStream input = ReportCommand.class.getResourceAsStream(resource)) {
-      if (input == null) {
-        return "(unknown version)";
+  static String version(String library) throws IOException {
+    Properties properties = new Properties();
+    try (InputStream input = ReportCommand.class.getResourceAsStream("/io/github/clockpro/bench/versions.properties")) {
+      if (input != null) {
+        properties.load(input);
       }
-      Properties properties = new Properties();
-      properties.load(input);
-      return properties.getProperty(library, "(unknown version)");
-    } catch (IOException e) {
-      return "(unknown version)";
     }
+    return properties.getProperty(library, "(unknown version)");
   }
 }

@@ -35,7 +35,7 @@ public final class ShowcaseCommand {
    */
   public static void run(String[] arguments) throws IOException, InterruptedException {
     ShowcaseOptions options = parse(arguments);
-    try (Showcase showcase = new Showcase(options, System.out, System.console() != null)) {
+    try (Showcase showcase = new Showcase(options, System.out)) {
       System.out.println("ClockProCache metrics (Prometheus text format): " + showcase.metricsUrl());
       System.out.printf(Locale.ROOT, "replaying %,d requests per cache (%d threads, capacity %,d, Zipfian over "
               + "%,d keys with scans of new keys, a miss costs %,d CPU tokens)%n%n", options.requests(),

@@ -54,7 +54,7 @@ class MarkdownReportTest {
     // 100.5 +- 1 is within the bars on either side.
     assertTrue(headline(103, 1).contains(": met (unrounded"));
     assertTrue(headline(97, 1).contains(": **not met** (unrounded"));
-    assertTrue(headline(100.5, 1).contains(": **undecided** (an error bar's range includes its target)"));
+    assertTrue(headline(100.5, 1).contains(": **undecided** (unrounded"));
     JmhRow withoutErrorBars = new JmhRow("ZipfianSequenceLoading", "capacity=100000 factor=10", 2,
         row(200, Double.NaN, 50, Double.NaN, 100, Double.NaN).measurements());
     assertTrue(MarkdownReport.target(withoutErrorBars, 1.0, 1.0, "Target").contains(": **undecided**"),
@@ -114,9 +114,6 @@ class MarkdownReportTest {
         + "| 99,000 | 100,000 |"), report);
     assertTrue(report.contains("| RandomSequence capacity=100000 hitRate=50 | cache2k | 999,000 | 1.60 | 0.000 "
         + "| 49,000 | 50,000 |"), report);
-    String closing = report.substring(section, report.indexOf("## Memory per entry"));
-    assertTrue(closing.contains("clockpro and cache2k were counted in this same run.")
-        && !closing.contains("Caffeine and cache2k were measured"), closing);
   }
 
   @Test
