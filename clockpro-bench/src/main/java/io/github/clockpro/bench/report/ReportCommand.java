@@ -10,7 +10,6 @@ import io.github.clockpro.bench.policy.PolicyWorkCommand;
 import io.github.clockpro.bench.policy.PolicyWorkResult;
 import io.github.clockpro.bench.simulator.SimulateCommand;
 import io.github.clockpro.bench.simulator.SimulationResult;
-import io.github.clockpro.bench.simulator.TraceCatalog;
 import io.github.clockpro.bench.simulator.TraceSimulator;
 import io.github.clockpro.bench.workload.Trace;
 import java.io.IOException;
@@ -70,10 +69,9 @@ public final class ReportCommand {
     String timestamp = ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm"))
         + " UTC";
     List<Trace> traces = SimulateCommand.traces(parsed, profile.syntheticScale());
-    Path tracesFolder = parsed.directory("traces", TraceCatalog.defaultFolder(Arguments.repositoryRoot()));
-    String tracesDescription = parsed.flag("no-traces") || !Files.isDirectory(tracesFolder)
-        ? null : Arguments.repositoryRoot().relativize(tracesFolder.toAbsolutePath()
-            .normalize()).toString();
+    Path tracesFolder = SimulateCommand.tracesFolder(parsed);
+    String tracesDescription = tracesFolder == null ? null
+        : Arguments.repositoryRoot().relativize(tracesFolder.toAbsolutePath().normalize()).toString();
 
     long start = System.nanoTime();
     progress("JMH (" + profile.jmhRuns().size() + " runs, forked JVMs)", start);
