@@ -1,11 +1,7 @@
 package io.github.clockpro.bench.policy;
 
-import io.github.clockpro.CacheStats;
-import io.github.clockpro.ClockProCache;
 import io.github.clockpro.bench.Arguments;
 import io.github.clockpro.bench.cache.BenchmarkCache;
-import io.github.clockpro.bench.cache.ClockProAdapter;
-import io.github.clockpro.bench.cache.ClockProAdapter.PolicySnapshot;
 import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.workload.KeySpace;
 import io.github.clockpro.bench.workload.ZipfianGenerator;
@@ -74,8 +70,8 @@ public final class PolicyWorkCommand {
     KeySpace keys = new KeySpace(capacity * 100L / hitRate);
     return new PolicyWorkResult("RandomSequence capacity=" + capacity + " hitRate=" + hitRate,
         "--workload random --capacity " + capacity + " --hit-rate " + hitRate, operations,
-        measureClockPro(keys, random -> random.nextLong(keys.size()), capacity, operations),
-        measureCache2k(keys, random -> random.nextLong(keys.size()), capacity, operations));
+        measure(Implementation.CLOCKPRO, keys, random -> random.nextLong(keys.size()), capacity, operations),
+        measure(Implementation.CACHE2K, keys, random -> random.nextLong(keys.size()), capacity, operations));
   }
 
   /**
@@ -91,35 +87,19 @@ public final class PolicyWorkCommand {
     ZipfianGenerator zipfian = new ZipfianGenerator(keys.size(), ZipfianGenerator.DEFAULT_EXPONENT);
     return new PolicyWorkResult("ZipfianSequenceLoading capacity=" + capacity + " factor=" + factor,
         "--workload zipfian --capacity " + capacity + " --factor " + factor, operations,
-        measureClockPro(keys, zipfian::next, capacity, operations),
-        measureCache2k(keys, zipfian::next, capacity, operations));
+        measure(Implementation.CLOCKPRO, keys, zipfian::next, capacity, operations),
+        measure(Implementation.CACHE2K, keys, zipfian::next, capacity, operations));
   }
 
-  private static PolicyWork measureClockPro(KeySpace keys, ToLongFunction<SplittableRandom> draw, int capacity,
-      long operations) {
-    try (BenchmarkCache benchmarkCache = Implementation.CLOCKPRO.create(capacity)) {
-      ClockProCache<Long, Long> cache = ((ClockProAdapter) benchmarkCache).cache();
-      SplittableRandom random = new SplittableRandom(-1);
-      replay(benchmarkCache, keys, draw, random, 2L * capacity);
-      CacheStats stats = cache.stats();
-      PolicySnapshot policy = ClockProAdapter.policy(cache);
-      replay(benchmarkCache, keys, draw, random, operations);
-      CacheStats statsAfter = cache.stats();
-      PolicySnapshot policyAfter = ClockProAdapter.policy(cache);
-      return new PolicyWork(statsAfter.evictionCount() - stats.evictionCount(),
-          statsAfter.scanCount() - stats.scanCount(), policyAfter.historyHitCount() - policy.historyHitCount(),
-          policyAfter.historySize(), policyAfter.historyLimit());
-    }
-  }
-
-  private static PolicyWork measureCache2k(KeySpace keys, ToLongFunction<SplittableRandom> draw, int capacity,
-      long operations) {
-    try (BenchmarkCache cache = Implementation.CACHE2K.create(capacity)) {
+  /** Replays the keys through a new cache: the warm-up, then the counted operations. */
+  private static PolicyWork measure(Implementation implementation, KeySpace keys,
+      ToLongFunction<SplittableRandom> draw, int capacity, long operations) {
+    try (BenchmarkCache cache = implementation.create(capacity)) {
       SplittableRandom random = new SplittableRandom(-1);
       replay(cache, keys, draw, random, 2L * capacity);
-      String before = cache.unwrap().toString();
+      PolicyWork before = PolicyWork.of(cache);
       replay(cache, keys, draw, random, operations);
-      return PolicyWork.ofCache2k(before, cache.unwrap().toString());
+      return PolicyWork.of(cache).since(before);
     }
   }
 

@@ -71,11 +71,30 @@ record JmhRow(String benchmark, String configuration, int threads, Map<Implement
     }
   }
 
-  /** Returns the ratio of ours to the implementation's score, or NaN if either is missing. */
+  /** Returns the ratio of ours to the peer's score, or NaN if either is missing. */
   double ratio(Implementation peer) {
-    Measurement ours = measurements.get(Implementation.CLOCKPRO);
-    Measurement theirs = measurements.get(peer);
-    return ours == null || theirs == null ? Double.NaN : ours.score() / theirs.score();
+    return ratio(peer, 0, 0);
+  }
+
+  /**
+   * Returns the lowest ratio of ours to the peer that JMH's 99.9% error bars allow: the lower bound of our score
+   * over the upper bound of theirs; NaN if either is missing or has no error bar.
+   */
+  double lowestRatio(Implementation peer) {
+    return ratio(peer, -1, 1);
+  }
+
+  /** Returns the highest such ratio: the upper bound of our score over the lower bound of theirs. */
+  double highestRatio(Implementation peer) {
+    return ratio(peer, 1, -1);
+  }
+
+  /**
+   * Returns whether the 99.9% confidence intervals of ours and the peer overlap, so that this run does not
+   * separate them; false if an interval is unknown.
+   */
+  boolean overlaps(Implementation peer) {
+    return lowestRatio(peer) <= 1 && highestRatio(peer) >= 1;
   }
 
   /** Returns the number of forks behind our score: one, or one per round for a run measured in rounds. */
@@ -84,39 +103,16 @@ record JmhRow(String benchmark, String configuration, int threads, Map<Implement
     return ours == null ? 0 : ours.forks();
   }
 
-  /**
-   * Returns the lowest ratio of ours to the peer that JMH's 99.9% error bars allow: the lower bound of our score
-   * over the upper bound of theirs; NaN if either is missing or has no error bar.
-   */
-  double lowestRatio(Implementation peer) {
-    Measurement ours = measurements.get(Implementation.CLOCKPRO);
-    Measurement theirs = measurements.get(peer);
-    return ours == null || theirs == null ? Double.NaN
-        : (ours.score() - ours.error()) / (theirs.score() + theirs.error());
-  }
-
-  /** Returns the highest such ratio: the upper bound of our score over the lower bound of theirs. */
-  double highestRatio(Implementation peer) {
+  /** The ratio of ours to the peer, each score moved by its error times the given side (-1, 0 or 1). */
+  private double ratio(Implementation peer, int oursSide, int theirsSide) {
     Measurement ours = measurements.get(Implementation.CLOCKPRO);
     Measurement theirs = measurements.get(peer);
     if (ours == null || theirs == null) {
       return Double.NaN;
     }
-    double theirsLowest = theirs.score() - theirs.error();
-    return theirsLowest <= 0 ? Double.POSITIVE_INFINITY : (ours.score() + ours.error()) / theirsLowest;
-  }
-
-  /**
-   * Returns whether the 99.9% confidence intervals of ours and the peer overlap, so that this run does not
-   * separate them; false if an interval is unknown.
-   */
-  boolean overlaps(Implementation peer) {
-    Measurement ours = measurements.get(Implementation.CLOCKPRO);
-    Measurement theirs = measurements.get(peer);
-    if (ours == null || theirs == null || Double.isNaN(ours.error()) || Double.isNaN(theirs.error())) {
-      return false;
-    }
-    return Math.abs(ours.score() - theirs.score()) <= ours.error() + theirs.error();
+    double theirsBound = theirs.score() + (theirsSide == 0 ? 0 : theirsSide * theirs.error());
+    return theirsBound <= 0 ? Double.POSITIVE_INFINITY
+        : (ours.score() + (oursSide == 0 ? 0 : oursSide * ours.error())) / theirsBound;
   }
 
   /** Groups JMH results into rows, in order of first appearance. */
@@ -149,8 +145,6 @@ record JmhRow(String benchmark, String configuration, int threads, Map<Implement
   /** {@code io.github...ZipfianSequenceLoadingBenchmark.get} becomes {@code ZipfianSequenceLoading}. */
   private static String shortName(String benchmark) {
     String className = benchmark.substring(0, benchmark.lastIndexOf('.'));
-    String simpleName = className.substring(className.lastIndexOf('.') + 1);
-    return simpleName.endsWith("Benchmark") ? simpleName.substring(0, simpleName.length() - "Benchmark".length())
-        : simpleName;
+    return className.substring(className.lastIndexOf('.') + 1).replace("Benchmark", "");
   }
 }

@@ -157,7 +157,7 @@ final class MarkdownReport {
     } else {
       verdict = "**undecided**";
     }
-    String range = Double.isNaN(row.lowestRatio(caffeine) + row.lowestRatio(cache2k)) ? "JMH gave no error bars"
+    String range = Double.isNaN(row.lowestRatio(caffeine) + row.lowestRatio(cache2k)) ? "with no error bars"
         : String.format(Locale.ROOT, "within %.2fx to %.2fx and %.2fx to %.2fx by its error bars",
             row.lowestRatio(caffeine), row.highestRatio(caffeine), row.lowestRatio(cache2k),
             row.highestRatio(cache2k));
@@ -194,8 +194,9 @@ final class MarkdownReport {
           + "| clockpro / cache2k | verdict |");
       line("|---|---:|---:|---:|---:|---:|---:|---|");
       for (JmhRow row : entry.getValue()) {
-        line(rowStart(row) + cells(row, MarkdownReport::operations) + String.format(Locale.ROOT, " | %.2fx | %.2fx | %s |",
-            row.ratio(Implementation.CAFFEINE), row.ratio(Implementation.CACHE2K), verdict(row)));
+        line(rowStart(row) + cells(row, MarkdownReport::operations) + String.format(Locale.ROOT,
+            " | %.2fx | %.2fx | %s |", row.ratio(Implementation.CAFFEINE), row.ratio(Implementation.CACHE2K),
+            verdict(row)));
       }
       line("");
       line("| configuration | threads | " + (getPut ? "read misses" : "hit rate") + " clockpro | caffeine | cache2k "

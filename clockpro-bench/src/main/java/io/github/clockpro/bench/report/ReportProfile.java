@@ -67,8 +67,17 @@ public record ReportProfile(String displayName, String command, int warmupIterat
    *     which runs one fork of every implementation, in an order that rotates from round to round. On a shared
    *     machine the background load drifts over minutes; running the forks of one implementation one after
    *     another would charge that drift to whichever ran in the bad minutes, while rounds spread it over all.
+   *     A run in rounds takes one value per parameter.
    */
-  public record JmhRun(String benchmark, Map<String, String> parameters, int threads, int rounds) {}
+  public record JmhRun(String benchmark, Map<String, String> parameters, int threads, int rounds) {
+
+    /** Checks that a run in rounds has one value per parameter. */
+    public JmhRun {
+      if (rounds > 0 && parameters.values().stream().anyMatch(values -> values.contains(","))) {
+        throw new IllegalArgumentException("a run in rounds takes one value per parameter: " + parameters);
+      }
+    }
+  }
 
   private static JmhRun zipfian(String capacities, String factors, int threads, int rounds) {
     return new JmhRun(ZipfianSequenceLoadingBenchmark.class.getName(),
