@@ -2,14 +2,16 @@ package io.github.clockpro.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The options of one subcommand: {@code --name value} options and {@code --name} flags. Anything else is
- * rejected with an {@link IllegalArgumentException} that names the offending argument.
+ * The options of one subcommand: {@code --name value} options and {@code --name} flags. Every error is an
+ * {@link IllegalArgumentException} whose message names the command and the offending argument.
  */
 public final class Arguments {
 
@@ -22,13 +24,10 @@ public final class Arguments {
   }
 
   /**
-   * Parses the arguments of a subcommand.
+   * Parses the arguments after a subcommand.
    *
-   * @param command the subcommand's name, for messages
-   * @param arguments the arguments after the subcommand
    * @param valueOptions the options that take a value, without the leading dashes
    * @param flagOptions the options that take none, without the leading dashes
-   * @return the parsed arguments
    * @throws IllegalArgumentException naming an unknown option, a repeated one, or one missing its value
    */
   public static Arguments parse(String command, String[] arguments, Set<String> valueOptions,
@@ -36,20 +35,18 @@ public final class Arguments {
     Arguments parsed = new Arguments(command);
     for (int index = 0; index < arguments.length; index++) {
       String argument = arguments[index];
-      String name = argument.startsWith("--") ? argument.substring(2) : null;
-      if (name != null && flagOptions.contains(name)) {
-        if (!parsed.flags.add(name)) {
-          throw new IllegalArgumentException(command + ": " + argument + " was given twice");
-        }
-      } else if (name != null && valueOptions.contains(name)) {
-        if (index + 1 >= arguments.length) {
-          throw new IllegalArgumentException(command + ": " + argument + " needs a value");
-        }
-        if (parsed.values.put(name, arguments[++index]) != null) {
-          throw new IllegalArgumentException(command + ": " + argument + " was given twice");
-        }
+      String name = argument.startsWith("--") ? argument.substring(2) : "";
+      boolean repeated;
+      if (flagOptions.contains(name)) {
+        repeated = !parsed.flags.add(name);
+      } else if (valueOptions.contains(name) && index + 1 < arguments.length) {
+        repeated = parsed.values.put(name, arguments[++index]) != null;
       } else {
-        throw new IllegalArgumentException(command + ": unknown argument '" + argument + "'");
+        throw parsed.error(valueOptions.contains(name) ? argument + " needs a value"
+            : "unknown argument '" + argument + "'");
+      }
+      if (repeated) {
+        throw parsed.error(argument + " was given twice");
       }
     }
     return parsed;
@@ -60,16 +57,10 @@ public final class Arguments {
     return flags.contains(name);
   }
 
-  /**
-   * Rejects the option {@code --name} if it was given where it does not apply.
-   *
-   * @param rejected whether the option does not apply here
-   * @param reason completes the message that names the command and the option
-   * @throws IllegalArgumentException if the option was given and {@code rejected} holds
-   */
+  /** Rejects the option {@code --name}, if it was given, where {@code rejected} holds, saying why. */
   public void reject(String name, boolean rejected, String reason) {
     if (rejected && values.containsKey(name)) {
-      throw new IllegalArgumentException(command + ": --" + name + " " + reason);
+      throw error("--" + name + " " + reason);
     }
   }
 
@@ -78,27 +69,27 @@ public final class Arguments {
     return values.getOrDefault(name, fallback);
   }
 
-  /**
-   * Returns the integer value of {@code --name}, or {@code fallback}.
-   *
-   * @throws IllegalArgumentException naming the option if the value is not an integer in {@code [min, max]}
-   */
+  /** Returns the integer value of {@code --name}, which must lie in {@code [min, max]}, or {@code fallback}. */
   public long longValue(String name, long fallback, long min, long max) {
-    String text = values.get(name);
-    if (text == null) {
-      return fallback;
-    }
-    long value;
+    return values.containsKey(name) ? integer(name, values.get(name), min, max) : fallback;
+  }
+
+  /** Returns the comma-separated integers of {@code --name}, or of {@code fallback}, each in {@code [min, max]}. */
+  public List<Integer> intList(String name, String fallback, int min, int max) {
+    return Arrays.stream(value(name, fallback).split(","))
+        .map(element -> (int) integer(name, element.trim(), min, max)).toList();
+  }
+
+  private long integer(String name, String text, long min, long max) {
     try {
-      value = Long.parseLong(text.replace("_", ""));
+      long value = Long.parseLong(text.replace("_", ""));
+      if (value >= min && value <= max) {
+        return value;
+      }
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(command + ": --" + name + " must be an integer but was '" + text + "'");
+      // reported below
     }
-    if (value < min || value > max) {
-      throw new IllegalArgumentException(
-          command + ": --" + name + " must be between " + min + " and " + max + " but was " + value);
-    }
-    return value;
+    throw error("--" + name + " must be an integer between " + min + " and " + max + " but was '" + text + "'");
   }
 
   /** As {@link #longValue}, for {@code int} ranges. */
@@ -106,21 +97,17 @@ public final class Arguments {
     return (int) longValue(name, fallback, min, max);
   }
 
-  /**
-   * Returns the directory named by {@code --name}, or {@code fallback}.
-   *
-   * @throws IllegalArgumentException naming the option if the given directory does not exist
-   */
+  /** Returns the directory named by {@code --name}, which must exist, or {@code fallback}. */
   public Path directory(String name, Path fallback) {
-    String text = values.get(name);
-    if (text == null) {
-      return fallback;
-    }
-    Path path = Path.of(text);
-    if (!Files.isDirectory(path)) {
-      throw new IllegalArgumentException(command + ": --" + name + " " + text + " is not a directory");
+    Path path = values.containsKey(name) ? Path.of(values.get(name)) : fallback;
+    if (values.containsKey(name) && !Files.isDirectory(path)) {
+      throw error("--" + name + " " + path + " is not a directory");
     }
     return path;
+  }
+
+  private IllegalArgumentException error(String message) {
+    return new IllegalArgumentException(command + ": " + message);
   }
 
   /**

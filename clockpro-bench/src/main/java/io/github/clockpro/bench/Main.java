@@ -3,7 +3,6 @@ package io.github.clockpro.bench;
 import io.github.clockpro.bench.latency.LatencyCommand;
 import io.github.clockpro.bench.memory.MemoryCommand;
 import io.github.clockpro.bench.report.ReportCommand;
-import io.github.clockpro.bench.paired.PairedCommand;
 import io.github.clockpro.bench.policy.PolicyWorkCommand;
 import io.github.clockpro.bench.showcase.ShowcaseCommand;
 import io.github.clockpro.bench.simulator.SimulateCommand;
@@ -13,7 +12,7 @@ import java.util.Arrays;
  * The entry point of the benchmark jar: dispatches to a subcommand.
  *
  * <pre>
- * java -jar clockpro-bench/target/clockpro-bench.jar jmh|simulate|memory|latency|report|showcase|paired|policy-work [options]
+ * java -jar clockpro-bench/target/clockpro-bench.jar jmh|simulate|memory|latency|report|showcase|policy-work [options]
  * </pre>
  * {@code jmh} passes its arguments to JMH's own command line ({@code jmh -h} lists them). Bad arguments end
  * the program with status 2 and a message naming the argument.
@@ -28,7 +27,6 @@ public final class Main {
       "  " + LatencyCommand.USAGE,
       "  " + ReportCommand.USAGE,
       "  " + ShowcaseCommand.USAGE,
-      "  " + PairedCommand.USAGE,
       "  " + PolicyWorkCommand.USAGE);
 
   private Main() {}
@@ -53,7 +51,6 @@ public final class Main {
         case "latency" -> LatencyCommand.run(rest);
         case "report" -> ReportCommand.run(rest);
         case "showcase" -> ShowcaseCommand.run(rest);
-        case "paired" -> PairedCommand.run(rest);
         case "policy-work" -> PolicyWorkCommand.run(rest);
         case "-h", "--help", "help" -> System.out.println(USAGE);
         default -> throw new IllegalArgumentException("unknown command '" + arguments[0] + "'");

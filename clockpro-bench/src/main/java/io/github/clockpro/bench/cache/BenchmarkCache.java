@@ -11,29 +11,13 @@ import java.util.function.Function;
  */
 public interface BenchmarkCache extends AutoCloseable {
 
-  /**
-   * Returns the cached value, or computes, caches and returns it with {@code loader} on a miss.
-   *
-   * @param key the key
-   * @param loader computes the value of a missing key
-   * @return the cached or loaded value
-   */
+  /** Returns the cached value, or computes, caches and returns it with {@code loader} on a miss. */
   Long get(Long key, Function<Long, Long> loader);
 
-  /**
-   * Returns the cached value, or {@code null}. Counts as an access for the eviction policy.
-   *
-   * @param key the key
-   * @return the value, or {@code null} if absent
-   */
+  /** Returns the cached value, or {@code null}; counts as an access for the eviction policy. */
   Long getIfPresent(Long key);
 
-  /**
-   * Associates the value with the key.
-   *
-   * @param key the key
-   * @param value the value
-   */
+  /** Associates the value with the key. */
   void put(Long key, Long value);
 
   /** Returns the number of entries the cache holds now, after any pending maintenance. */

@@ -1,10 +1,25 @@
 package io.github.clockpro.bench.cache;
 
+import io.github.clockpro.CacheStats;
 import io.github.clockpro.ClockProCache;
 import java.util.function.Function;
 
 /** Drives a {@link ClockProCache}. */
 public final class ClockProAdapter implements BenchmarkCache {
+
+  /**
+   * The figures of the CLOCK-Pro policy that the benchmarks read, at one moment; {@link #policy} is the one place
+   * that reads them from the cache.
+   *
+   * @param evictionCountAtMost at index {@code n}, the evictions that examined at most {@code n} entries, for
+   *     {@code n} from 0 to the scan limit
+   * @param scanLimitReachedCount the evictions that stopped at the scan limit
+   * @param historyHitCount the misses on a key the history still held
+   * @param historySize the keys the history holds
+   * @param historyLimit the most keys the history holds now (adaptive)
+   */
+  public record PolicySnapshot(long[] evictionCountAtMost, long scanLimitReachedCount, long historyHitCount,
+      long historySize, long historyLimit) {}
 
   private final ClockProCache<Long, Long> cache;
 
@@ -12,9 +27,25 @@ public final class ClockProAdapter implements BenchmarkCache {
     this.cache = ClockProCache.builder().maximumSize(maximumSize).build();
   }
 
-  /** Returns the wrapped cache, for its statistics and eviction observers. */
+  /** Returns the wrapped cache, for its statistics. */
   public ClockProCache<Long, Long> cache() {
     return cache;
+  }
+
+  /**
+   * Reads the policy's figures of a cache.
+   *
+   * @param cache the cache, whose scan limit is at most 1,024: up to there every length is counted one by one
+   * @return a snapshot of them
+   */
+  public static PolicySnapshot policy(ClockProCache<?, ?> cache) {
+    CacheStats stats = cache.stats();
+    long[] evictionCountAtMost = new long[cache.maximumScanPerEviction() + 1];
+    for (int length = 0; length < evictionCountAtMost.length; length++) {
+      evictionCountAtMost[length] = stats.evictionCountAtMost(length);
+    }
+    return new PolicySnapshot(evictionCountAtMost, stats.scanLimitReachedCount(), stats.nonResidentHitCount(),
+        stats.nonResidentSize(), stats.nonResidentLimit());
   }
 
   @Override

@@ -30,47 +30,31 @@ public enum Implementation {
     return displayName;
   }
 
-  /**
-   * Creates a cache configured as a concurrent application would use it.
-   *
-   * @param maximumSize the most entries the cache holds
-   * @return a new, empty cache
-   */
+  /** Creates an empty cache of at most {@code maximumSize} entries, as a concurrent application would use it. */
   public BenchmarkCache create(int maximumSize) {
     return create(maximumSize, false);
   }
 
   /**
-   * Creates a cache configured for deterministic single-threaded replay: Caffeine runs its maintenance on the
-   * calling thread and cache2k evicts strictly.
-   *
-   * @param maximumSize the most entries the cache holds
-   * @return a new, empty cache
+   * Creates an empty cache of at most {@code maximumSize} entries for deterministic single-threaded replay:
+   * Caffeine runs its maintenance on the calling thread and cache2k evicts strictly.
    */
   public BenchmarkCache createForSimulation(int maximumSize) {
     return create(maximumSize, true);
   }
 
   private BenchmarkCache create(int maximumSize, boolean simulation) {
-    switch (this) {
-      case CLOCKPRO:
-        return new ClockProAdapter(maximumSize);
-      case CAFFEINE:
-        return new CaffeineAdapter(maximumSize, simulation);
-      case CACHE2K:
-        return new Cache2kAdapter(maximumSize, simulation);
-      case LRU:
-        return new LruAdapter(maximumSize);
-      default:
-        throw new AssertionError(this);
-    }
+    return switch (this) {
+      case CLOCKPRO -> new ClockProAdapter(maximumSize);
+      case CAFFEINE -> new CaffeineAdapter(maximumSize, simulation);
+      case CACHE2K -> new Cache2kAdapter(maximumSize, simulation);
+      case LRU -> new LruAdapter(maximumSize);
+    };
   }
 
   /**
-   * Returns the implementation with the given display name.
+   * Returns the implementation with the given display name, case-insensitive.
    *
-   * @param name a display name, case-insensitive
-   * @return the implementation
    * @throws IllegalArgumentException naming the valid choices if there is none with that name
    */
   public static Implementation named(String name) {

@@ -1,69 +1,58 @@
 package io.github.clockpro.bench.cache;
 
-import io.github.clockpro.CacheStats;
+import io.github.clockpro.bench.cache.ClockProAdapter.PolicySnapshot;
+import java.util.Arrays;
 
 /**
- * The distribution of entries examined per eviction of a {@code ClockProCache}, taken from its statistics: an exact
- * count for each length from 0 to the cache's scan limit, for the evictions since the cache was built
- * ({@link #of}) or between two snapshots of its statistics ({@link #between}). The cache counts every eviction's
- * length under its eviction lock ({@link CacheStats#evictionCountAtMost}), so no eviction observer is needed.
+ * The distribution of entries examined per eviction of a {@code ClockProCache}, taken from the policy's own
+ * counts: an exact count for each length from 0 to the cache's scan limit, for the evictions since the cache was
+ * built ({@link #of}) or between two snapshots ({@link #between}). The cache counts every eviction's length under
+ * its eviction lock, so nothing needs to watch the evictions as they happen.
  *
  * <p>Immutable.
  */
 public final class ScanLengthHistogram {
 
-  /** The largest scan limit for which the statistics count every length one by one. */
-  public static final int MAXIMUM_SCAN_LIMIT_BETWEEN = 1024;
+  /** The largest scan limit for which the cache counts every length one by one. */
+  public static final int MAXIMUM_SCAN_LIMIT = 1024;
 
   /** Evictions by the entries they examined, at indexes 0 to the scan limit. */
   private final long[] counts;
+  private final long total;
   private final long limitReached;
 
   private ScanLengthHistogram(long[] counts, long limitReached) {
     this.counts = counts;
+    this.total = Arrays.stream(counts).sum();
     this.limitReached = limitReached;
   }
 
-  /**
-   * Returns the distribution of every eviction the cache made up to the snapshot.
-   *
-   * @param stats a snapshot of the cache's statistics
-   * @param scanLimit the cache's {@code maximumScanPerEviction()}, from 1 to {@value #MAXIMUM_SCAN_LIMIT_BETWEEN}
-   * @return a new histogram
-   * @throws IllegalArgumentException if {@code scanLimit} is out of that range
-   */
-  public static ScanLengthHistogram of(CacheStats stats, int scanLimit) {
-    return between(null, stats, scanLimit);
+  /** Returns the distribution of every eviction the cache made up to the snapshot. */
+  public static ScanLengthHistogram of(PolicySnapshot snapshot) {
+    return between(new PolicySnapshot(new long[snapshot.evictionCountAtMost().length], 0, 0, 0, 0), snapshot);
   }
 
   /**
-   * Returns the distribution of the evictions a cache made between two snapshots of its statistics, from their
-   * cumulative counts by length ({@link CacheStats#evictionCountAtMost}), which are exact for every length up to
-   * 1,024.
+   * Returns the distribution of the evictions a cache made between two snapshots of its policy.
    *
-   * @param before the earlier snapshot, or {@code null} for the cache's creation
-   * @param after a later snapshot of the same cache
-   * @param scanLimit the cache's {@code maximumScanPerEviction()}, from 1 to {@value #MAXIMUM_SCAN_LIMIT_BETWEEN}
-   * @return a new histogram holding the difference
-   * @throws IllegalArgumentException if {@code scanLimit} is out of that range, or a count in {@code after} is
-   *     below the same count in {@code before}
+   * @throws IllegalArgumentException if the scan limit is above {@value #MAXIMUM_SCAN_LIMIT}, or a count in
+   *     {@code after} is below the same count in {@code before}
    */
-  public static ScanLengthHistogram between(CacheStats before, CacheStats after, int scanLimit) {
-    if (scanLimit < 1 || scanLimit > MAXIMUM_SCAN_LIMIT_BETWEEN) {
+  public static ScanLengthHistogram between(PolicySnapshot before, PolicySnapshot after) {
+    int scanLimit = after.evictionCountAtMost().length - 1;
+    if (scanLimit > MAXIMUM_SCAN_LIMIT) {
       throw new IllegalArgumentException(
-          "scanLimit must be between 1 and " + MAXIMUM_SCAN_LIMIT_BETWEEN + " but was " + scanLimit);
+          "the scan limit must be at most " + MAXIMUM_SCAN_LIMIT + " but was " + scanLimit);
     }
     long[] counts = new long[scanLimit + 1];
     long previous = 0;
     for (int length = 0; length <= scanLimit; length++) {
-      long atMost = difference(before == null ? 0 : before.evictionCountAtMost(length),
-          after.evictionCountAtMost(length));
+      long atMost = difference(before.evictionCountAtMost()[length], after.evictionCountAtMost()[length]);
       counts[length] = atMost - previous;
       previous = atMost;
     }
-    long limitReached = difference(before == null ? 0 : before.scanLimitReachedCount(),
-        after.scanLimitReachedCount());
-    return new ScanLengthHistogram(counts, limitReached);
+    return new ScanLengthHistogram(counts,
+        difference(before.scanLimitReachedCount(), after.scanLimitReachedCount()));
   }
 
   private static long difference(long before, long after) {
@@ -85,10 +74,6 @@ public final class ScanLengthHistogram {
 
   /** Returns the number of evictions recorded. */
   public long total() {
-    long total = 0;
-    for (long count : counts) {
-      total += count;
-    }
     return total;
   }
 
@@ -97,17 +82,8 @@ public final class ScanLengthHistogram {
     return limitReached;
   }
 
-  /**
-   * Returns the smallest length that at least {@code fraction} of the evictions did not exceed.
-   *
-   * @param fraction in {@code [0, 1]}
-   * @return the percentile, or 0 if nothing was recorded
-   */
+  /** Returns the smallest length that at least {@code fraction} of the evictions did not exceed; 0 for none. */
   public int percentile(double fraction) {
-    long total = total();
-    if (total == 0) {
-      return 0;
-    }
     long needed = Math.max(1, (long) Math.ceil(fraction * total));
     long seen = 0;
     for (int length = 0; length < counts.length; length++) {
@@ -116,25 +92,22 @@ public final class ScanLengthHistogram {
         return length;
       }
     }
-    return scanLimit();
+    return 0;
   }
 
   /** Returns the longest scan recorded, or 0. */
   public int maximum() {
-    for (int length = counts.length - 1; length >= 0; length--) {
-      if (counts[length] > 0) {
-        return length;
-      }
+    int length = counts.length - 1;
+    while (length > 0 && counts[length] == 0) {
+      length--;
     }
-    return 0;
+    return length;
   }
 
   /** Returns the mean length, or 0.0 if nothing was recorded. */
   public double mean() {
-    long total = 0;
     long sum = 0;
     for (int length = 0; length < counts.length; length++) {
-      total += counts[length];
       sum += length * counts[length];
     }
     return total == 0 ? 0.0 : (double) sum / total;

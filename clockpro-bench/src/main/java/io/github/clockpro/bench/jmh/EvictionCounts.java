@@ -14,49 +14,33 @@ import io.github.clockpro.bench.cache.ClockProAdapter;
  */
 final class EvictionCounts {
 
+  /** Ours, if this thread reports the counts; otherwise {@code null}. */
   private ClockProAdapter cache;
-  private long evictionsAtStart;
-  private long entriesExaminedAtStart;
-  private long lockWaitsAtStart;
-  private long lockWaitTimeAtStart;
+  private CacheStats atStart;
 
-  /**
-   * Starts a window.
-   *
-   * @param benchmarkCache the cache under test
-   * @param reporting whether this thread reports the counts
-   */
+  /** Starts a window, reported by this thread if {@code reporting} holds. */
   void start(BenchmarkCache benchmarkCache, boolean reporting) {
     cache = reporting && benchmarkCache instanceof ClockProAdapter clockPro ? clockPro : null;
-    if (cache != null) {
-      CacheStats stats = cache.cache().stats();
-      evictionsAtStart = stats.evictionCount();
-      entriesExaminedAtStart = stats.scanCount();
-      lockWaitsAtStart = stats.lockWaitCount();
-      lockWaitTimeAtStart = stats.totalLockWaitTime();
-    }
+    atStart = cache == null ? null : cache.cache().stats();
   }
 
-  /** Returns the evictions since {@link #start}, or 0 for a thread that does not report. */
+  /** Evictions since {@link #start}, or 0 for a thread that does not report. */
   long evictions() {
-    return cache == null ? 0 : cache.cache().stats().evictionCount() - evictionsAtStart;
+    return cache == null ? 0 : cache.cache().stats().evictionCount() - atStart.evictionCount();
   }
 
-  /** Returns the entries examined since {@link #start}, or 0 for a thread that does not report. */
+  /** Entries examined for those evictions. */
   long entriesExamined() {
-    return cache == null ? 0 : cache.cache().stats().scanCount() - entriesExaminedAtStart;
+    return cache == null ? 0 : cache.cache().stats().scanCount() - atStart.scanCount();
   }
 
-  /**
-   * Returns the acquisitions of the eviction lock that waited since {@link #start}, or 0 for a thread that does
-   * not report.
-   */
+  /** Acquisitions of the eviction lock that found it held and waited. */
   long lockWaits() {
-    return cache == null ? 0 : cache.cache().stats().lockWaitCount() - lockWaitsAtStart;
+    return cache == null ? 0 : cache.cache().stats().lockWaitCount() - atStart.lockWaitCount();
   }
 
-  /** Returns the nanoseconds those acquisitions waited, or 0 for a thread that does not report. */
+  /** The nanoseconds those acquisitions waited. */
   long lockWaitNanos() {
-    return cache == null ? 0 : cache.cache().stats().totalLockWaitTime() - lockWaitTimeAtStart;
+    return cache == null ? 0 : cache.cache().stats().totalLockWaitTime() - atStart.totalLockWaitTime();
   }
 }

@@ -107,22 +107,20 @@ public class ZipfianSequenceLoadingBenchmark {
       evictionCounts.start(benchmark.cache, threadParams.getThreadIndex() == 0);
     }
 
-    /** For ours, evictions in the iteration (counted once, by thread 0). */
+    // The counts of EvictionCounts, which JMH reports only as public methods of this class.
+
     public long evictions() {
       return evictionCounts.evictions();
     }
 
-    /** For ours, entries examined for those evictions (counted once, by thread 0). */
     public long entriesExamined() {
       return evictionCounts.entriesExamined();
     }
 
-    /** For ours, acquisitions of the eviction lock that found it held and waited (counted once, by thread 0). */
     public long lockWaits() {
       return evictionCounts.lockWaits();
     }
 
-    /** For ours, the nanoseconds those acquisitions waited (counted once, by thread 0). */
     public long lockWaitNanos() {
       return evictionCounts.lockWaitNanos();
     }

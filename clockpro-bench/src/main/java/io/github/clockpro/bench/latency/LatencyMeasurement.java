@@ -8,7 +8,6 @@ import io.github.clockpro.bench.workload.ZipfianGenerator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.CountDownLatch;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -18,43 +17,21 @@ import org.HdrHistogram.Histogram;
  * <p>Each thread times every operation with {@link System#nanoTime()} into its own HdrHistogram (three
  * significant digits), after a warm-up that is not recorded; the histograms are added up at the end. The load
  * is closed-loop (the next operation starts when the previous one ends), so a stall delays later operations
- * instead of being recorded against them: the high percentiles are a lower bound, as in the DiskCache and Koda
- * tables this mirrors. The timer's own cost (about 20 ns) is included in every value.
+ * instead of being recorded against them: the high percentiles are a lower bound. The timer's own cost (about
+ * 20 ns) is included in every value.
+ *
+ * @param capacity the caches' maximum size
+ * @param threads the threads running the load
+ * @param warmupMillis unrecorded load before the measurement
+ * @param measurementMillis recorded load
  */
-public final class LatencyMeasurement {
+public record LatencyMeasurement(int capacity, int threads, long warmupMillis, long measurementMillis) {
 
   private static final long HIGHEST_TRACKABLE_NANOSECONDS = 60_000_000_000L;
-  private static final int SIGNIFICANT_DIGITS = 3;
-  private static final int READ_PERCENT = 90;
-
-  private final int capacity;
-  private final int threads;
-  private final long warmupMillis;
-  private final long measurementMillis;
-
-  /**
-   * @param capacity the caches' maximum size, at least 1
-   * @param threads the threads running the load, at least 1
-   * @param warmupMillis unrecorded load before the measurement
-   * @param measurementMillis recorded load
-   */
-  public LatencyMeasurement(int capacity, int threads, long warmupMillis, long measurementMillis) {
-    if (capacity < 1) {
-      throw new IllegalArgumentException("capacity must be at least 1 but was " + capacity);
-    }
-    if (threads < 1) {
-      throw new IllegalArgumentException("threads must be at least 1 but was " + threads);
-    }
-    this.capacity = capacity;
-    this.threads = threads;
-    this.warmupMillis = warmupMillis;
-    this.measurementMillis = measurementMillis;
-  }
 
   /**
    * Runs the load against a new cache of the given implementation.
    *
-   * @param implementation a concurrent implementation
    * @return the merged histograms
    * @throws InterruptedException if interrupted while waiting for the load threads
    */
@@ -66,26 +43,20 @@ public final class LatencyMeasurement {
         cache.put(keys.key(index), keys.key(index));
       }
       List<Worker> workers = new ArrayList<>();
-      CountDownLatch finished = new CountDownLatch(threads);
       for (int thread = 0; thread < threads; thread++) {
-        Worker worker = new Worker(cache, keys, zipfian, ThreadSeeds.of(thread), finished);
+        Worker worker = new Worker(cache, keys, zipfian, ThreadSeeds.of(thread));
+        worker.setDaemon(true);
+        worker.start();
         workers.add(worker);
-        Thread runner = new Thread(worker, "latency-" + implementation.displayName() + "-" + thread);
-        runner.setDaemon(true);
-        runner.start();
       }
       Thread.sleep(warmupMillis);
-      for (Worker worker : workers) {
-        worker.recording = true;
-      }
+      workers.forEach(worker -> worker.recording = true);
       Thread.sleep(measurementMillis);
-      for (Worker worker : workers) {
-        worker.stopped = true;
-      }
-      finished.await();
+      workers.forEach(worker -> worker.stopped = true);
       Histogram gets = newHistogram();
       Histogram puts = newHistogram();
       for (Worker worker : workers) {
+        worker.join();
         gets.add(worker.gets);
         puts.add(worker.puts);
       }
@@ -94,21 +65,19 @@ public final class LatencyMeasurement {
   }
 
   private static Histogram newHistogram() {
-    return new Histogram(HIGHEST_TRACKABLE_NANOSECONDS, SIGNIFICANT_DIGITS);
+    return new Histogram(HIGHEST_TRACKABLE_NANOSECONDS, 3);
   }
 
   /**
-   * One load thread. Its histograms are read only after {@link #finished} counts it down. The thread makes its
-   * generator and histograms itself, in its own allocation buffer, so that what it writes on every operation
-   * shares no cache line with another worker's (workers are made one after another by one thread).
+   * One load thread. Its histograms are read only after it has been joined. It makes its generator and histograms
+   * itself, in its own allocation buffer, so that what it writes on every operation shares no cache line with
+   * another worker's.
    */
-  private static final class Worker implements Runnable {
+  private static final class Worker extends Thread {
     private final BenchmarkCache cache;
     private final KeySpace keys;
     private final ZipfianGenerator zipfian;
     private final long seed;
-    private final CountDownLatch finished;
-    /** Made and written by this worker's thread; read by others after {@link #finished}. */
     private Histogram gets;
     private Histogram puts;
     /** Set by the coordinating thread when the warm-up ends. */
@@ -116,12 +85,11 @@ public final class LatencyMeasurement {
     /** Set by the coordinating thread when the measurement ends. */
     volatile boolean stopped;
 
-    Worker(BenchmarkCache cache, KeySpace keys, ZipfianGenerator zipfian, long seed, CountDownLatch finished) {
+    Worker(BenchmarkCache cache, KeySpace keys, ZipfianGenerator zipfian, long seed) {
       this.cache = cache;
       this.keys = keys;
       this.zipfian = zipfian;
       this.seed = seed;
-      this.finished = finished;
     }
 
     @Override
@@ -129,23 +97,19 @@ public final class LatencyMeasurement {
       SplittableRandom random = new SplittableRandom(seed);
       gets = newHistogram();
       puts = newHistogram();
-      try {
-        while (!stopped) {
-          Long key = keys.key(zipfian.next(random));
-          boolean read = random.nextInt(100) < READ_PERCENT;
-          long start = System.nanoTime();
-          if (read) {
-            cache.getIfPresent(key);
-          } else {
-            cache.put(key, key);
-          }
-          long elapsed = System.nanoTime() - start;
-          if (recording) {
-            (read ? gets : puts).recordValue(Math.min(elapsed, HIGHEST_TRACKABLE_NANOSECONDS));
-          }
+      while (!stopped) {
+        Long key = keys.key(zipfian.next(random));
+        boolean read = random.nextInt(100) < 90;
+        long start = System.nanoTime();
+        if (read) {
+          cache.getIfPresent(key);
+        } else {
+          cache.put(key, key);
         }
-      } finally {
-        finished.countDown();
+        long elapsed = System.nanoTime() - start;
+        if (recording) {
+          (read ? gets : puts).recordValue(Math.min(elapsed, HIGHEST_TRACKABLE_NANOSECONDS));
+        }
       }
     }
   }

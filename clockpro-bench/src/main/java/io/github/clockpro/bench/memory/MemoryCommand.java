@@ -28,30 +28,8 @@ public final class MemoryCommand {
    */
   public static void run(String[] arguments) {
     Arguments parsed = Arguments.parse("memory", arguments, Set.of("sizes"), Set.of());
-    List<MemoryResult> results = measureAll(sizes(parsed.value("sizes", "100000,1000000")));
+    List<MemoryResult> results = measureAll(parsed.intList("sizes", "100000,1000000", 1, 50_000_000));
     System.out.println(table(results));
-  }
-
-  /**
-   * Parses a comma-separated list of sizes.
-   *
-   * @throws IllegalArgumentException naming {@code --sizes} if an element is not a positive integer
-   */
-  static List<Integer> sizes(String text) {
-    List<Integer> sizes = new ArrayList<>();
-    for (String element : text.split(",")) {
-      try {
-        int size = Integer.parseInt(element.trim().replace("_", ""));
-        if (size < 1 || size > 50_000_000) {
-          throw new NumberFormatException();
-        }
-        sizes.add(size);
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(
-            "memory: --sizes must be integers between 1 and 50000000 separated by commas but was '" + text + "'");
-      }
-    }
-    return sizes;
   }
 
   /** Measures every concurrent implementation at every size. */

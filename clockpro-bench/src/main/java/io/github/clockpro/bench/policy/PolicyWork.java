@@ -1,20 +1,22 @@
 package io.github.clockpro.bench.policy;
 
 import io.github.clockpro.CacheStats;
+import io.github.clockpro.bench.cache.BenchmarkCache;
+import io.github.clockpro.bench.cache.ClockProAdapter;
+import io.github.clockpro.bench.cache.ClockProAdapter.PolicySnapshot;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What an eviction policy did over a replay: the evictions, the entries its hands examined for them, the hits of
- * its history of evicted keys, and how many history entries it held at the end and may hold at most. The counts
- * are differences between two snapshots of the cache's own counters, so the warm-up before the first snapshot is
- * left out.
+ * What an eviction policy has done, from the cache's own counters: the evictions, the entries its hands examined
+ * for them, the hits of its history of evicted keys, and how many history entries it holds and may hold at most.
+ * The work over a replay is the difference of two snapshots ({@link #since}).
  *
- * @param evictions entries evicted between the snapshots
+ * @param evictions entries evicted
  * @param examined entries the policy's hands examined for those evictions
  * @param historyHits misses on a key that the history still held (clockpro: in its test period; cache2k: a ghost)
- * @param historySize history entries held at the second snapshot
+ * @param historySize history entries held
  * @param historyLimit the most history entries the policy keeps
  */
 public record PolicyWork(long evictions, long examined, long historyHits, long historySize, long historyLimit) {
@@ -27,26 +29,28 @@ public record PolicyWork(long evictions, long examined, long historyHits, long h
   private static final Pattern COUNT = Pattern.compile("\\b(\\w+)=(\\d+)");
 
   /**
-   * The work clockpro's counters show between two snapshots of its statistics; the history's size and its adaptive
-   * limit are the later snapshot's.
-   */
-  static PolicyWork ofClockPro(CacheStats before, CacheStats after) {
-    return new PolicyWork(after.evictionCount() - before.evictionCount(), after.scanCount() - before.scanCount(),
-        after.nonResidentHitCount() - before.nonResidentHitCount(), after.nonResidentSize(),
-        after.nonResidentLimit());
-  }
-
-  /**
-   * The work cache2k's counters show between two of its {@code toString()} texts: {@code evict} and
+   * Reads the counters of clockpro or cache2k. cache2k's are read from its {@code toString()}: {@code evict},
    * {@code evictionScanCount}, and the sums over its segments of {@code ghostHits}, {@code ghostSize} and
    * {@code ghostMaxSize}.
    *
-   * @throws IllegalArgumentException if a text lacks one of those counts
+   * @throws IllegalArgumentException if cache2k's text lacks one of those counts
    */
-  static PolicyWork ofCache2k(String before, String after) {
-    return new PolicyWork(sum(after, "evict") - sum(before, "evict"),
-        sum(after, "evictionScanCount") - sum(before, "evictionScanCount"),
-        sum(after, "ghostHits") - sum(before, "ghostHits"), sum(after, "ghostSize"), sum(after, "ghostMaxSize"));
+  static PolicyWork of(BenchmarkCache cache) {
+    if (cache instanceof ClockProAdapter clockPro) {
+      CacheStats stats = clockPro.cache().stats();
+      PolicySnapshot policy = ClockProAdapter.policy(clockPro.cache());
+      return new PolicyWork(stats.evictionCount(), stats.scanCount(), policy.historyHitCount(),
+          policy.historySize(), policy.historyLimit());
+    }
+    String text = cache.unwrap().toString();
+    return new PolicyWork(sum(text, "evict"), sum(text, "evictionScanCount"), sum(text, "ghostHits"),
+        sum(text, "ghostSize"), sum(text, "ghostMaxSize"));
+  }
+
+  /** The work done since the earlier snapshot; the history's size and limit are this snapshot's. */
+  PolicyWork since(PolicyWork earlier) {
+    return new PolicyWork(evictions - earlier.evictions, examined - earlier.examined,
+        historyHits - earlier.historyHits, historySize, historyLimit);
   }
 
   /** The sum of every count of that name in the text. */

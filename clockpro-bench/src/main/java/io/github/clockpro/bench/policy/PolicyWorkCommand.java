@@ -1,11 +1,8 @@
 package io.github.clockpro.bench.policy;
 
-import io.github.clockpro.CacheStats;
 import io.github.clockpro.bench.Arguments;
 import io.github.clockpro.bench.cache.BenchmarkCache;
-import io.github.clockpro.bench.cache.ClockProAdapter;
 import io.github.clockpro.bench.cache.Implementation;
-import io.github.clockpro.bench.paired.PairedWorkload;
 import io.github.clockpro.bench.workload.KeySpace;
 import io.github.clockpro.bench.workload.ZipfianGenerator;
 import java.io.PrintStream;
@@ -13,7 +10,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Function;
-import java.util.function.LongSupplier;
+import java.util.function.ToLongFunction;
 
 /**
  * {@code policy-work}: replays a benchmark's key sequence through clockpro and cache2k on one thread and prints
@@ -48,10 +45,10 @@ public final class PolicyWorkCommand {
     int capacity = parsed.intValue("capacity", 100_000, 1, 10_000_000);
     long operations = parsed.longValue("operations", 5_000_000, 1, 1_000_000_000);
     PolicyWorkResult result;
-    if (workload.equals(PairedWorkload.RANDOM)) {
+    if (workload.equals("random")) {
       parsed.reject("factor", true, "does not apply to --workload random");
-      result = random(capacity, parsed.intValue("hit-rate", PairedWorkload.DEFAULT_HIT_RATE, 1, 100), operations);
-    } else if (workload.equals(PairedWorkload.ZIPFIAN)) {
+      result = random(capacity, parsed.intValue("hit-rate", 50, 1, 100), operations);
+    } else if (workload.equals("zipfian")) {
       parsed.reject("hit-rate", true, "does not apply to --workload zipfian");
       result = zipfian(capacity, parsed.intValue("factor", 10, 1, 1_000), operations);
     } else {
@@ -70,9 +67,11 @@ public final class PolicyWorkCommand {
    * @return the work of clockpro and cache2k
    */
   public static PolicyWorkResult random(int capacity, int hitRate, long operations) {
-    return measure("RandomSequence capacity=" + capacity + " hitRate=" + hitRate,
-        "--workload random --capacity " + capacity + " --hit-rate " + hitRate,
-        PairedWorkload.random(capacity, hitRate, 1), operations);
+    KeySpace keys = new KeySpace(capacity * 100L / hitRate);
+    return new PolicyWorkResult("RandomSequence capacity=" + capacity + " hitRate=" + hitRate,
+        "--workload random --capacity " + capacity + " --hit-rate " + hitRate, operations,
+        measure(Implementation.CLOCKPRO, keys, random -> random.nextLong(keys.size()), capacity, operations),
+        measure(Implementation.CACHE2K, keys, random -> random.nextLong(keys.size()), capacity, operations));
   }
 
   /**
@@ -84,59 +83,35 @@ public final class PolicyWorkCommand {
    * @return the work of clockpro and cache2k
    */
   public static PolicyWorkResult zipfian(int capacity, int factor, long operations) {
-    return measure("ZipfianSequenceLoading capacity=" + capacity + " factor=" + factor,
-        "--workload zipfian --capacity " + capacity + " --factor " + factor,
-        PairedWorkload.zipfian(capacity, factor, 1), operations);
-  }
-
-  /** Replays the workload's keys through clockpro, then cache2k; only its kind and key space are used. */
-  private static PolicyWorkResult measure(String description, String arguments, PairedWorkload workload,
-      long operations) {
-    KeySpace keys = new KeySpace(workload.keyCount());
-    int capacity = workload.capacity();
-    return new PolicyWorkResult(description, arguments, operations,
-        measureClockPro(keySequence(workload.kind(), keys), keys, capacity, operations),
-        measureCache2k(keySequence(workload.kind(), keys), keys, capacity, operations));
-  }
-
-  private static PolicyWork measureClockPro(LongSupplier sequence, KeySpace keys, int capacity, long operations) {
-    BenchmarkCache cache = Implementation.CLOCKPRO.create(capacity);
-    try {
-      replay(cache, sequence, keys, 2L * capacity);
-      CacheStats before = ((ClockProAdapter) cache).cache().stats();
-      replay(cache, sequence, keys, operations);
-      return PolicyWork.ofClockPro(before, ((ClockProAdapter) cache).cache().stats());
-    } finally {
-      cache.close();
-    }
-  }
-
-  private static PolicyWork measureCache2k(LongSupplier sequence, KeySpace keys, int capacity, long operations) {
-    BenchmarkCache cache = Implementation.CACHE2K.create(capacity);
-    try {
-      replay(cache, sequence, keys, 2L * capacity);
-      String before = cache.unwrap().toString();
-      replay(cache, sequence, keys, operations);
-      return PolicyWork.ofCache2k(before, cache.unwrap().toString());
-    } finally {
-      cache.close();
-    }
-  }
-
-  /** The benchmark's key indexes, from the seed its warm-up uses, so both caches see the same sequence. */
-  private static LongSupplier keySequence(String workload, KeySpace keys) {
-    SplittableRandom random = new SplittableRandom(-1);
-    if (workload.equals(PairedWorkload.RANDOM)) {
-      return () -> random.nextLong(keys.size());
-    }
+    KeySpace keys = new KeySpace((long) capacity * factor);
     ZipfianGenerator zipfian = new ZipfianGenerator(keys.size(), ZipfianGenerator.DEFAULT_EXPONENT);
-    return () -> zipfian.next(random);
+    return new PolicyWorkResult("ZipfianSequenceLoading capacity=" + capacity + " factor=" + factor,
+        "--workload zipfian --capacity " + capacity + " --factor " + factor, operations,
+        measure(Implementation.CLOCKPRO, keys, zipfian::next, capacity, operations),
+        measure(Implementation.CACHE2K, keys, zipfian::next, capacity, operations));
   }
 
-  private static void replay(BenchmarkCache cache, LongSupplier sequence, KeySpace keys, long operations) {
+  /** Replays the keys through a new cache: the warm-up, then the counted operations. */
+  private static PolicyWork measure(Implementation implementation, KeySpace keys,
+      ToLongFunction<SplittableRandom> draw, int capacity, long operations) {
+    try (BenchmarkCache cache = implementation.create(capacity)) {
+      SplittableRandom random = new SplittableRandom(-1);
+      replay(cache, keys, draw, random, 2L * capacity);
+      PolicyWork before = PolicyWork.of(cache);
+      replay(cache, keys, draw, random, operations);
+      return PolicyWork.of(cache).since(before);
+    }
+  }
+
+  /**
+   * Replays the benchmark's key indexes; each cache's sequence starts from the seed the benchmark's warm-up uses,
+   * so both caches see the same keys.
+   */
+  private static void replay(BenchmarkCache cache, KeySpace keys, ToLongFunction<SplittableRandom> draw,
+      SplittableRandom random, long operations) {
     Function<Long, Long> loader = key -> key;
     for (long operation = 0; operation < operations; operation++) {
-      cache.get(keys.key(sequence.getAsLong()), loader);
+      cache.get(keys.key(draw.applyAsLong(random)), loader);
     }
   }
 

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 
@@ -26,13 +25,14 @@ record JmhRow(String benchmark, String configuration, int threads, Map<Implement
    *
    * @param score operations per second over all threads
    * @param error the half-width of JMH's 99.9% confidence interval, or NaN with too few iterations
-   * @param secondary the secondary results by name: {@code gc.alloc.rate.norm} and the benchmark's counters
-   * @param forkScores the score of each fork, in run order: one per round for a run measured in rounds
+   * @param secondary the secondary results by name: {@code gc.alloc.rate.norm}, {@code cpu.time/op} and the
+   *     benchmark's counters
+   * @param forks the JVMs the score comes from: one, or one per round for a run measured in rounds
    */
-  record Measurement(double score, double error, Map<String, Double> secondary, List<Double> forkScores) {
+  record Measurement(double score, double error, Map<String, Double> secondary, int forks) {
 
     Measurement(double score, double error, Map<String, Double> secondary) {
-      this(score, error, secondary, List.of(score));
+      this(score, error, secondary, 1);
     }
 
     /** Returns a secondary result, or NaN if absent. */
@@ -71,34 +71,22 @@ record JmhRow(String benchmark, String configuration, int threads, Map<Implement
     }
   }
 
-  /** Returns the ratio of ours to the implementation's score, or NaN if either is missing. */
+  /** Returns the ratio of ours to the peer's score, or NaN if either is missing. */
   double ratio(Implementation peer) {
-    Measurement ours = measurements.get(Implementation.CLOCKPRO);
-    Measurement theirs = measurements.get(peer);
-    return ours == null || theirs == null ? Double.NaN : ours.score() / theirs.score();
-  }
-
-  /** Returns the number of forks behind our score: one, or one per round for a run measured in rounds. */
-  int forks() {
-    Measurement ours = measurements.get(Implementation.CLOCKPRO);
-    return ours == null ? 0 : ours.forkScores().size();
+    return ratio(peer, 0, 0);
   }
 
   /**
-   * Returns the ratio of ours to the implementation's score fork by fork, which for a run measured in rounds is
-   * round by round; empty if either is missing or their fork counts differ.
+   * Returns the lowest ratio of ours to the peer that JMH's 99.9% error bars allow: the lower bound of our score
+   * over the upper bound of theirs; NaN if either is missing or has no error bar.
    */
-  List<Double> forkRatios(Implementation peer) {
-    Measurement ours = measurements.get(Implementation.CLOCKPRO);
-    Measurement theirs = measurements.get(peer);
-    if (ours == null || theirs == null || ours.forkScores().size() != theirs.forkScores().size()) {
-      return List.of();
-    }
-    List<Double> ratios = new ArrayList<>();
-    for (int fork = 0; fork < ours.forkScores().size(); fork++) {
-      ratios.add(ours.forkScores().get(fork) / theirs.forkScores().get(fork));
-    }
-    return ratios;
+  double lowestRatio(Implementation peer) {
+    return ratio(peer, -1, 1);
+  }
+
+  /** Returns the highest such ratio: the upper bound of our score over the lower bound of theirs. */
+  double highestRatio(Implementation peer) {
+    return ratio(peer, 1, -1);
   }
 
   /**
@@ -106,12 +94,25 @@ record JmhRow(String benchmark, String configuration, int threads, Map<Implement
    * separate them; false if an interval is unknown.
    */
   boolean overlaps(Implementation peer) {
+    return lowestRatio(peer) <= 1 && highestRatio(peer) >= 1;
+  }
+
+  /** Returns the number of forks behind our score: one, or one per round for a run measured in rounds. */
+  int forks() {
+    Measurement ours = measurements.get(Implementation.CLOCKPRO);
+    return ours == null ? 0 : ours.forks();
+  }
+
+  /** The ratio of ours to the peer, each score moved by its error times the given side (-1, 0 or 1). */
+  private double ratio(Implementation peer, int oursSide, int theirsSide) {
     Measurement ours = measurements.get(Implementation.CLOCKPRO);
     Measurement theirs = measurements.get(peer);
-    if (ours == null || theirs == null || Double.isNaN(ours.error()) || Double.isNaN(theirs.error())) {
-      return false;
+    if (ours == null || theirs == null) {
+      return Double.NaN;
     }
-    return Math.abs(ours.score() - theirs.score()) <= ours.error() + theirs.error();
+    double theirsBound = theirs.score() + (theirsSide == 0 ? 0 : theirsSide * theirs.error());
+    return theirsBound <= 0 ? Double.POSITIVE_INFINITY
+        : (ours.score() + (oursSide == 0 ? 0 : oursSide * ours.error())) / theirsBound;
   }
 
   /** Groups JMH results into rows, in order of first appearance. */
@@ -134,13 +135,9 @@ record JmhRow(String benchmark, String configuration, int threads, Map<Implement
       for (Map.Entry<String, Result> entry : result.getSecondaryResults().entrySet()) {
         secondary.put(entry.getKey(), entry.getValue().getScore());
       }
-      List<Double> forkScores = new ArrayList<>();
-      for (BenchmarkResult fork : result.getBenchmarkResults()) {
-        forkScores.add(fork.getPrimaryResult().getScore());
-      }
       row.measurements().put(Implementation.named(params.getParam("implementation")), new Measurement(
           result.getPrimaryResult().getScore(), result.getPrimaryResult().getScoreError(), secondary,
-          List.copyOf(forkScores)));
+          result.getBenchmarkResults().size()));
     }
     return new ArrayList<>(rows.values());
   }
@@ -148,8 +145,6 @@ record JmhRow(String benchmark, String configuration, int threads, Map<Implement
   /** {@code io.github...ZipfianSequenceLoadingBenchmark.get} becomes {@code ZipfianSequenceLoading}. */
   private static String shortName(String benchmark) {
     String className = benchmark.substring(0, benchmark.lastIndexOf('.'));
-    String simpleName = className.substring(className.lastIndexOf('.') + 1);
-    return simpleName.endsWith("Benchmark") ? simpleName.substring(0, simpleName.length() - "Benchmark".length())
-        : simpleName;
+    return className.substring(className.lastIndexOf('.') + 1).replace("Benchmark", "");
   }
 }

@@ -6,13 +6,10 @@ import io.github.clockpro.bench.latency.LatencyCommand;
 import io.github.clockpro.bench.latency.LatencyResult;
 import io.github.clockpro.bench.memory.MemoryCommand;
 import io.github.clockpro.bench.memory.MemoryResult;
-import io.github.clockpro.bench.paired.PairedResult;
-import io.github.clockpro.bench.paired.PairedWorkload;
 import io.github.clockpro.bench.policy.PolicyWorkCommand;
 import io.github.clockpro.bench.policy.PolicyWorkResult;
 import io.github.clockpro.bench.simulator.SimulateCommand;
 import io.github.clockpro.bench.simulator.SimulationResult;
-import io.github.clockpro.bench.simulator.TraceCatalog;
 import io.github.clockpro.bench.simulator.TraceSimulator;
 import io.github.clockpro.bench.workload.Trace;
 import java.io.IOException;
@@ -31,13 +28,14 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.RunnerException;
 
 /**
- * {@code report}: runs a profile's measurements (JMH, solo comparison, policy work, trace simulator, memory,
- * latency) with all implementations in one run, and regenerates {@code docs/benchmarks.md}, its PNG plots and the
+ * {@code report}: runs a profile's measurements (JMH, policy work, trace simulator, memory, latency) with all
+ * implementations in one run, and regenerates {@code docs/benchmarks.md}, its PNG plots and the
  * raw JMH JSON under {@code docs/benchmarks/}.
  *
  * <pre>
@@ -71,22 +69,14 @@ public final class ReportCommand {
     String timestamp = ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm"))
         + " UTC";
     List<Trace> traces = SimulateCommand.traces(parsed, profile.syntheticScale());
-    Path tracesFolder = parsed.directory("traces", TraceCatalog.defaultFolder(Arguments.repositoryRoot()));
-    String tracesDescription = parsed.flag("no-traces") || !Files.isDirectory(tracesFolder)
-        ? null : Arguments.repositoryRoot().relativize(tracesFolder.toAbsolutePath()
-            .normalize()).toString();
+    Path tracesFolder = SimulateCommand.tracesFolder(parsed);
+    String tracesDescription = tracesFolder == null ? null
+        : Arguments.repositoryRoot().relativize(tracesFolder.toAbsolutePath().normalize()).toString();
 
     long start = System.nanoTime();
     progress("JMH (" + profile.jmhRuns().size() + " runs, forked JVMs)", start);
     Path json = assets.resolve("jmh-" + profile.displayName() + ".json");
     List<RunResult> jmhResults = JmhRunner.run(profile, json);
-
-    List<PairedResult> solo = new ArrayList<>();
-    for (PairedWorkload workload : profile.solo().workloads()) {
-      progress("solo comparison, each implementation alone in a JVM of its own, bursts in turn: " + workload.describe(),
-          start);
-      solo.add(profile.solo().run(workload));
-    }
 
     progress(String.format(Locale.ROOT, "policy work, counted on one thread (2 workloads, %,d operations each)",
         profile.policyWorkOperations()), start);
@@ -104,32 +94,20 @@ public final class ReportCommand {
 
     progress("writing " + output.resolve("benchmarks.md"), start);
     List<JmhRow> rows = JmhRow.of(jmhResults);
-    writeCharts(rows, simulations, assets);
-    ReportContext context = new ReportContext(command(profile), profile, timestamp, commit(), machine(),
+    writeCharts(simulations, assets);
+    ReportContext context = new ReportContext(profile, timestamp, commit(), machine(),
         tracesDescription, version("jmh"), version("caffeine"), version("cache2k"));
-    String markdown = new MarkdownReport(context).render(rows, solo, policyWork, simulations, memory,
-        latency);
+    String markdown = new MarkdownReport(context).render(rows, policyWork, simulations, memory, latency);
     Files.writeString(output.resolve("benchmarks.md"), markdown, StandardCharsets.UTF_8);
     progress("done", start);
   }
 
   private static ReportProfile profile(Arguments parsed) {
-    String name = parsed.value("profile", null);
-    if (parsed.flag("long")) {
-      if (name != null && !name.equals("long")) {
-        throw new IllegalArgumentException("report: --long and --profile " + name + " exclude each other");
-      }
-      return ReportProfile.LONG;
-    }
-    if (name == null) {
-      return ReportProfile.QUICK;
-    }
-    for (ReportProfile profile : ReportProfile.values()) {
-      if (profile.displayName().equals(name)) {
-        return profile;
-      }
-    }
-    throw new IllegalArgumentException("report: --profile must be quick, long or smoke but was '" + name + "'");
+    parsed.reject("profile", parsed.flag("long"), "and --long exclude each other");
+    String name = parsed.flag("long") ? "long" : parsed.value("profile", "quick");
+    return ReportProfile.values().stream().filter(profile -> profile.displayName().equals(name)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException(
+            "report: --profile must be quick, long or smoke but was '" + name + "'"));
   }
 
   /**
@@ -142,44 +120,18 @@ public final class ReportCommand {
         PolicyWorkCommand.zipfian(100_000, 10, operations));
   }
 
-  private static void writeCharts(List<JmhRow> rows, List<SimulationResult> simulations, Path assets)
-      throws IOException {
+  /** Replaces the hit-rate plots, one per trace. */
+  private static void writeCharts(List<SimulationResult> simulations, Path assets) throws IOException {
     try (Stream<Path> old = Files.list(assets)) {
-      for (Path file : old.filter(path -> path.getFileName().toString().endsWith(".png")).toList()) {
+      for (Path file : old.filter(path -> path.toString().endsWith(".png")).toList()) {
         Files.delete(file);
       }
     }
-    Map<String, List<JmhRow>> byBenchmark = new LinkedHashMap<>();
-    for (JmhRow row : rows) {
-      byBenchmark.computeIfAbsent(row.benchmark(), key -> new ArrayList<>()).add(row);
-    }
-    for (Map.Entry<String, List<JmhRow>> entry : byBenchmark.entrySet()) {
-      Charts.throughput(entry.getKey(), entry.getValue(), assets.resolve("throughput-" + entry.getKey() + ".png"));
-    }
-    Map<String, List<SimulationResult>> byTrace = new LinkedHashMap<>();
-    for (SimulationResult result : simulations) {
-      byTrace.computeIfAbsent(result.trace(), key -> new ArrayList<>()).add(result);
-    }
-    List<SimulationResult> scanSamples = new ArrayList<>();
+    Map<String, List<SimulationResult>> byTrace = simulations.stream()
+        .collect(Collectors.groupingBy(SimulationResult::trace, LinkedHashMap::new, Collectors.toList()));
     for (Map.Entry<String, List<SimulationResult>> entry : byTrace.entrySet()) {
       Charts.hitRates(entry.getKey(), entry.getValue(), assets.resolve("hitrate-" + entry.getKey() + ".png"));
-      List<SimulationResult> ours = entry.getValue().stream()
-          .filter(result -> result.implementation() == Implementation.CLOCKPRO && result.scanLengths() != null
-              && result.scanLengths().total() > 0)
-          .toList();
-      if (!ours.isEmpty()) {
-        scanSamples.add(ours.get(ours.size() / 2));
-      }
     }
-    Charts.scanLengths(scanSamples, assets.resolve("scan-lengths.png"));
-  }
-
-  private static String command(ReportProfile profile) {
-    return switch (profile) {
-      case QUICK -> "bin/report";
-      case LONG -> "bin/report --long";
-      case SMOKE -> "bin/report --profile smoke";
-    };
   }
 
   private static void progress(String step, long start) {
@@ -193,44 +145,31 @@ public final class ReportCommand {
   }
 
   /** Returns the short commit, marked when the measured sources differ from it. */
-  private static String commit() {
+  private static String commit() throws IOException, InterruptedException {
     String head = git("rev-parse", "--short", "HEAD");
-    if (head.isEmpty()) {
-      return "unknown";
-    }
     String changes = git("status", "--porcelain", "--untracked-files=no", "--", "clockpro-core/src/main",
         "clockpro-bench/src/main", "pom.xml");
-    return changes.isEmpty() ? head : head + " with uncommitted changes";
+    return head.isEmpty() ? "unknown" : changes.isEmpty() ? head : head + " with uncommitted changes";
   }
 
-  private static String git(String... arguments) {
+  /** Runs git in the repository and returns its output, or an empty string if it fails. */
+  private static String git(String... arguments) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of("git"));
     command.addAll(List.of(arguments));
-    try {
-      Process process = new ProcessBuilder(command).directory(Arguments.repositoryRoot().toFile())
-          .redirectErrorStream(true).start();
-      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-      return process.waitFor(10, TimeUnit.SECONDS) && process.exitValue() == 0 ? output : "";
-    } catch (IOException e) {
-      return "";
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return "";
-    }
+    Process process = new ProcessBuilder(command).directory(Arguments.repositoryRoot().toFile())
+        .redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    return process.waitFor(10, TimeUnit.SECONDS) && process.exitValue() == 0 ? output : "";
   }
 
   /** Reads a compared library's version, recorded from the parent pom at build time. */
-  static String version(String library) {
-    String resource = "/io/github/clockpro/bench/versions.properties";
-    try (InputStream input = ReportCommand.class.getResourceAsStream(resource)) {
-      if (input == null) {
-        return "(unknown version)";
+  static String version(String library) throws IOException {
+    Properties properties = new Properties();
+    try (InputStream input = ReportCommand.class.getResourceAsStream("/io/github/clockpro/bench/versions.properties")) {
+      if (input != null) {
+        properties.load(input);
       }
-      Properties properties = new Properties();
-      properties.load(input);
-      return properties.getProperty(library, "(unknown version)");
-    } catch (IOException e) {
-      return "(unknown version)";
     }
+    return properties.getProperty(library, "(unknown version)");
   }
 }

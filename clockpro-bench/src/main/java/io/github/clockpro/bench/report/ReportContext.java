@@ -3,7 +3,6 @@ package io.github.clockpro.bench.report;
 /**
  * Where and how a report's measurements were made, for its header and table captions.
  *
- * @param command the command that produced the report, as a user would type it
  * @param profile the profile
  * @param timestamp when the run started, UTC
  * @param commit the repository's commit, or {@code unknown}
@@ -13,5 +12,5 @@ package io.github.clockpro.bench.report;
  * @param caffeineVersion Caffeine's version
  * @param cache2kVersion cache2k's version
  */
-record ReportContext(String command, ReportProfile profile, String timestamp, String commit, String machine,
+record ReportContext(ReportProfile profile, String timestamp, String commit, String machine,
     String tracesFolder, String jmhVersion, String caffeineVersion, String cache2kVersion) {}

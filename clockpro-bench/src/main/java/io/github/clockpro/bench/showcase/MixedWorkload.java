@@ -20,20 +20,14 @@ final class MixedWorkload {
   private final SplittableRandom random;
   private final int burstLength;
   private final int scanLength;
-  /**
-   * The streams whose scan keys are kept apart: a stream's scan keys are the key space's size plus its stream
-   * index plus multiples of this, 512 being the streams {@link io.github.clockpro.bench.workload.ThreadSeeds}
-   * keeps independent (two runs of up to 256 threads).
-   */
+  /** The streams whose scan keys are kept apart: the streams {@link ThreadSeeds} keeps independent. */
   static final int SCAN_KEY_STRIDE = 512;
 
   /**
-   * The next scan key. Each stream's scan keys are distinct from every other stream's and from the key space,
-   * and so are their hash codes while they stay below 2<sup>32</sup>: for each stream, the first eight million
-   * or so scan keys, some fifty million requests of a thread. (Ranges set apart in the high bits, as this
-   * workload first had, share hash codes, since {@code Long.hashCode()} folds the high half onto the low: a
-   * scan key then collided with another thread's, which every cache's frequency or history records by hash
-   * code, and the workload was no longer the scans of new keys it says it is.)
+   * The next scan key: the key space's size, plus the stream, plus multiples of {@link #SCAN_KEY_STRIDE}. Each
+   * stream's scan keys are distinct from every other stream's and from the key space, and so are their hash codes
+   * while they stay below 2<sup>32</sup> (ranges set apart in the high bits would share hash codes, since
+   * {@code Long.hashCode()} folds the high half onto the low).
    */
   private long nextScanKey;
   /** Requests left in the current Zipfian burst, then in the current scan. */

@@ -35,7 +35,7 @@ public final class ShowcaseCommand {
    */
   public static void run(String[] arguments) throws IOException, InterruptedException {
     ShowcaseOptions options = parse(arguments);
-    try (Showcase showcase = new Showcase(options, System.out, System.console() != null)) {
+    try (Showcase showcase = new Showcase(options, System.out)) {
       System.out.println("ClockProCache metrics (Prometheus text format): " + showcase.metricsUrl());
       System.out.printf(Locale.ROOT, "replaying %,d requests per cache (%d threads, capacity %,d, Zipfian over "
               + "%,d keys with scans of new keys, a miss costs %,d CPU tokens)%n%n", options.requests(),
@@ -83,16 +83,15 @@ public final class ShowcaseCommand {
       table.append(String.format(Locale.ROOT, "%-9s %8.2f%% %14s %11.2fx %24s %16.1f%n",
           result.implementation().displayName(), result.hitRatePercent(),
           String.format(Locale.ROOT, "%,.0f", result.requestsPerSecond()),
-          result.medianRatioTo(ours), scanColumn,
+          result.ratioTo(ours), scanColumn,
           result.memory().overheadBytesPerEntry()));
     }
     table.append("bytes/entry: JOL-measured heap a full cache retains per entry, without the Long keys and "
         + "values themselves.\n");
-    table.append(String.format(Locale.ROOT, "requests/s: over all %d measured rounds; vs clockpro: the median, "
-        + "over the rounds, of the cache's requests/s divided by clockpro's in the same round.%n",
-        ours.roundRates().size()));
-    table.append("clockpro's rounds ran with its live metrics bound; its scan lengths are its own statistics' "
-        + "counts (CacheStats.evictionCountAtMost), which the metrics read when scraped.\n");
+    table.append(String.format(Locale.ROOT, "requests/s: over all %d measured rounds, which took turns with the "
+        + "other caches'; vs clockpro: the cache's requests/s divided by clockpro's.%n", Showcase.MEASURED_ROUNDS));
+    table.append("clockpro's rounds ran with its live metrics bound; its scan lengths are the policy's own counts, "
+        + "which the metrics read when scraped.\n");
     return table.toString();
   }
 }

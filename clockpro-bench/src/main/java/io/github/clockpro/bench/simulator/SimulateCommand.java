@@ -39,27 +39,26 @@ public final class SimulateCommand {
   }
 
   /**
-   * Returns the synthetic workloads followed by the traces of {@code --traces}, or of the default folder when
-   * it exists, unless {@code --no-traces} was given.
-   *
-   * @param parsed arguments with the options {@code traces}, {@code synthetic-scale} and {@code no-traces}
-   * @param defaultScale the synthetic workloads' scale when {@code --synthetic-scale} is not given
-   * @return the workloads to simulate
+   * Returns the synthetic workloads, at {@code --synthetic-scale} or {@code defaultScale}, followed by the traces
+   * of {@link #tracesFolder}.
    */
   public static List<Trace> traces(Arguments parsed, int defaultScale) {
-    if (parsed.flag("no-traces") && parsed.value("traces", null) != null) {
-      throw new IllegalArgumentException("simulate: --no-traces and --traces exclude each other");
-    }
-    int scale = parsed.intValue("synthetic-scale", defaultScale, 1, 100);
-    List<Trace> traces = new ArrayList<>(SyntheticWorkloads.all(scale));
-    if (!parsed.flag("no-traces")) {
-      Path folder = parsed.directory("traces", TraceCatalog.defaultFolder(Arguments.repositoryRoot()));
-      if (Files.isDirectory(folder)) {
-        traces.addAll(TraceCatalog.load(folder));
-      } else {
-        System.err.println("no traces folder at " + folder + "; simulating the built-in workloads only");
-      }
+    List<Trace> traces =
+        new ArrayList<>(SyntheticWorkloads.all(parsed.intValue("synthetic-scale", defaultScale, 1, 100)));
+    Path folder = tracesFolder(parsed);
+    if (folder != null) {
+      traces.addAll(TraceCatalog.load(folder));
     }
     return traces;
+  }
+
+  /**
+   * Returns the folder of {@code --traces}, or the default folder if it exists; {@code null} with
+   * {@code --no-traces} or when there is none.
+   */
+  public static Path tracesFolder(Arguments parsed) {
+    parsed.reject("traces", parsed.flag("no-traces"), "and --no-traces exclude each other");
+    Path folder = parsed.directory("traces", TraceCatalog.defaultFolder(Arguments.repositoryRoot()));
+    return parsed.flag("no-traces") || !Files.isDirectory(folder) ? null : folder;
   }
 }

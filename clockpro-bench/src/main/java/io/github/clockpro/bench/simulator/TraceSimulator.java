@@ -79,7 +79,7 @@ public final class TraceSimulator {
         }
       }
       if (cache instanceof ClockProAdapter clockPro) {
-        scanLengths = ScanLengthHistogram.of(clockPro.cache().stats(), clockPro.cache().maximumScanPerEviction());
+        scanLengths = ScanLengthHistogram.of(ClockProAdapter.policy(clockPro.cache()));
       }
     }
     long elapsed = System.nanoTime() - start;

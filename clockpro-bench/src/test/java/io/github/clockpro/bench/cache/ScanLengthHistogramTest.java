@@ -3,14 +3,14 @@ package io.github.clockpro.bench.cache;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.github.clockpro.CacheStats;
 import io.github.clockpro.ClockProCache;
+import io.github.clockpro.bench.cache.ClockProAdapter.PolicySnapshot;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * A histogram taken from two snapshots of a cache's statistics holds exactly what an observer attached between
- * them recorded.
+ * A histogram taken from two snapshots of a cache's policy holds exactly what an observer attached between them
+ * recorded.
  */
 class ScanLengthHistogramTest {
 
@@ -22,7 +22,7 @@ class ScanLengthHistogramTest {
         ClockProCache.builder().maximumSize(200).maximumScanPerEviction(SCAN_LIMIT).build();
     SplittableRandom random = new SplittableRandom(3);
     replay(cache, random, 20_000);
-    CacheStats before = cache.stats();
+    PolicySnapshot before = ClockProAdapter.policy(cache);
     long[] observed = new long[SCAN_LIMIT + 1];
     long[] observedAtLimit = new long[1];
     cache.addEvictionObserver((entriesExamined, reachedLimit) -> {
@@ -30,7 +30,7 @@ class ScanLengthHistogramTest {
       observedAtLimit[0] += reachedLimit ? 1 : 0;
     });
     replay(cache, random, 20_000);
-    ScanLengthHistogram between = ScanLengthHistogram.between(before, cache.stats(), SCAN_LIMIT);
+    ScanLengthHistogram between = ScanLengthHistogram.between(before, ClockProAdapter.policy(cache));
     long total = 0;
     int longest = 0;
     for (int length = 0; length <= SCAN_LIMIT; length++) {
@@ -50,7 +50,7 @@ class ScanLengthHistogramTest {
     long[] observed = new long[SCAN_LIMIT + 1];
     cache.addEvictionObserver((entriesExamined, reachedLimit) -> observed[entriesExamined]++);
     replay(cache, new SplittableRandom(7), 20_000);
-    ScanLengthHistogram all = ScanLengthHistogram.of(cache.stats(), SCAN_LIMIT);
+    ScanLengthHistogram all = ScanLengthHistogram.of(ClockProAdapter.policy(cache));
     for (int length = 0; length <= SCAN_LIMIT; length++) {
       assertEquals(observed[length], all.count(length), "length " + length);
     }
@@ -62,21 +62,19 @@ class ScanLengthHistogramTest {
   void shouldRejectSnapshotsInTheWrongOrder() {
     ClockProCache<Long, Long> cache =
         ClockProCache.builder().maximumSize(10).maximumScanPerEviction(SCAN_LIMIT).build();
-    CacheStats before = cache.stats();
+    PolicySnapshot before = ClockProAdapter.policy(cache);
     replay(cache, new SplittableRandom(5), 1_000);
     IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
-        () -> ScanLengthHistogram.between(cache.stats(), before, SCAN_LIMIT));
+        () -> ScanLengthHistogram.between(ClockProAdapter.policy(cache), before));
     assertEquals(true, thrown.getMessage().contains("after"), thrown.getMessage());
   }
 
   @Test
-  void shouldRejectALimitOutsideTheLengthsTheStatisticsCountOneByOne() {
-    CacheStats stats = ClockProCache.builder().maximumSize(10).build().stats();
-    for (int scanLimit : new int[] {0, ScanLengthHistogram.MAXIMUM_SCAN_LIMIT_BETWEEN + 1}) {
-      IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
-          () -> ScanLengthHistogram.between(stats, stats, scanLimit));
-      assertEquals(true, thrown.getMessage().contains("scanLimit"), thrown.getMessage());
-    }
+  void shouldRejectALimitAboveTheLengthsTheCacheCountsOneByOne() {
+    PolicySnapshot snapshot = new PolicySnapshot(new long[ScanLengthHistogram.MAXIMUM_SCAN_LIMIT + 2], 0, 0, 0, 0);
+    IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
+        () -> ScanLengthHistogram.of(snapshot));
+    assertEquals(true, thrown.getMessage().contains("scan limit"), thrown.getMessage());
   }
 
   private static void replay(ClockProCache<Long, Long> cache, SplittableRandom random, int requests) {

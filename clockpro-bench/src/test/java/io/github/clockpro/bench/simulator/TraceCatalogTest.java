@@ -20,23 +20,25 @@ import org.junit.jupiter.api.io.TempDir;
 class TraceCatalogTest {
 
   @Test
-  void shouldReadSizesFromASuggestedSizesColumnAndFromTraceSizeRows() {
+  void shouldReadSizesFromTheSuggestedSizesColumnOnly() {
     Map<String, TreeSet<Integer>> sizes = TraceCatalog.parseSizes(List.of(
         "| trace | events | suggested sizes |",
         "|---|---:|---|",
-        "| cpp | 9,047 | 50 100 |",
+        "| cpp | 9,047 | 100 50 |",
+        "| web07 | 76,118 | 300 |",
         "",
         "| trace | size | OPT |",
         "|---|---:|---:|",
-        "| cpp | 200 | 86.0 |",
-        "| web07 | 1,200 | 1.0 |"));
-    assertEquals(List.of(50, 100, 200), List.copyOf(sizes.get("cpp")));
-    assertEquals(List.of(1200), List.copyOf(sizes.get("web07")));
+        "| cpp | 200 | 86.0 |"));
+    assertEquals(List.of("cpp", "web07"), List.copyOf(sizes.keySet()));
+    assertEquals(List.of(50, 100), List.copyOf(sizes.get("cpp")));
+    assertEquals(List.of(300), List.copyOf(sizes.get("web07")));
   }
 
   @Test
   void shouldLoadTheTracesTheReadmeGivesSizesFor(@TempDir Path folder) throws IOException {
-    Files.writeString(folder.resolve("README.md"), "| trace | size |\n|---|---|\n| tiny | 2 |\n| absent | 4 |\n");
+    Files.writeString(folder.resolve("README.md"),
+        "| trace | suggested sizes |\n|---|---|\n| tiny | 2 |\n| absent | 4 |\n");
     try (OutputStream output = new GZIPOutputStream(Files.newOutputStream(folder.resolve("tiny.trace.gz")))) {
       output.write("1\n2\n\n3\n1\n".getBytes(StandardCharsets.US_ASCII));
     }
