@@ -13,7 +13,7 @@ final class CollidingKeysPattern {
     return new AccessPattern(
         "colliding-keys",
         "Zipfian reads (skew 0.9, 4 * cacheSize keys) of keys that share one hash code per 64 keys. Attacks "
-            + "hash-indexed structures: map bins and any non-resident history that remembers only hashes, "
+            + "hash-indexed structures: map bins and any history that remembers only hashes, "
             + "where a miss on one key looks like the return of another.",
         KeyShape.COLLIDING,
         (cacheSize, random) -> {

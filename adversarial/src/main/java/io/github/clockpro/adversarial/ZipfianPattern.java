@@ -32,7 +32,7 @@ final class ZipfianPattern {
     return new AccessPattern(
         "shifting-zipf",
         "Zipfian reads (skew 0.99, 4 * cacheSize keys) whose ranking moves by half a cache every cacheSize "
-            + "reads: the hot set keeps changing, testing how fast the hot/cold split and the non-resident "
+            + "reads: the hot set keeps changing, testing how fast the hot/cold split and the "
             + "history adapt, and whether demoting a stale hot set costs long scans.",
         KeyShape.PLAIN,
         (cacheSize, random) -> {

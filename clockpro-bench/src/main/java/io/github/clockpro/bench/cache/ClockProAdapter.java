@@ -1,7 +1,7 @@
 package io.github.clockpro.bench.cache;
 
-import io.github.clockpro.CacheStats;
 import io.github.clockpro.ClockProCache;
+import io.github.clockpro.Policy;
 import java.util.function.Function;
 
 /** Drives a {@link ClockProCache}. */
@@ -39,13 +39,13 @@ public final class ClockProAdapter implements BenchmarkCache {
    * @return a snapshot of them
    */
   public static PolicySnapshot policy(ClockProCache<?, ?> cache) {
-    CacheStats stats = cache.stats();
-    long[] evictionCountAtMost = new long[cache.maximumScanPerEviction() + 1];
+    Policy policy = cache.policy();
+    long[] evictionCountAtMost = new long[policy.scanLimit() + 1];
     for (int length = 0; length < evictionCountAtMost.length; length++) {
-      evictionCountAtMost[length] = stats.evictionCountAtMost(length);
+      evictionCountAtMost[length] = policy.evictionCountAtMost(length);
     }
-    return new PolicySnapshot(evictionCountAtMost, stats.scanLimitReachedCount(), stats.nonResidentHitCount(),
-        stats.nonResidentSize(), stats.nonResidentLimit());
+    return new PolicySnapshot(evictionCountAtMost, policy.scanLimitReachedCount(), policy.historyHitCount(),
+        policy.historySize(), policy.historyLimit());
   }
 
   @Override

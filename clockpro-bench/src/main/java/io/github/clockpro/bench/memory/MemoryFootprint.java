@@ -10,7 +10,7 @@ import org.openjdk.jol.info.GraphLayout;
  *
  * <p>Method: a cache of maximum size {@code n} receives {@code 2n} distinct {@code Long} keys, each with its own
  * {@code Long} value object, so that it is full and has evicted as many entries as it holds (history such as
- * CLOCK-Pro's non-resident set or Caffeine's frequency sketch is then populated). The walk counts everything
+ * CLOCK-Pro's history or Caffeine's frequency sketch is then populated). The walk counts everything
  * reachable from the cache object. Two things are subtracted: the retained size of an empty cache built the
  * same way, measured first and closed before the full one is built (it holds the fixed structures, and for
  * cache2k also the shared cache manager and executors that the walk reaches from any cache); and the resident

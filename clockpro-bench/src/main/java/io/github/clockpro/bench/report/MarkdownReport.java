@@ -234,7 +234,7 @@ final class MarkdownReport {
         + "key sequence of their benchmark's warm-up: twice the capacity in read-through draws, then the counted "
         + "operations. Each cache's own counters, read before and after the counted operations, give the "
         + "evictions, the entries the policy examined to choose them, and the history hits (misses on a key the "
-        + "policy still remembered after evicting it: for clockpro a non-resident key, for cache2k a ghost); the "
+        + "policy still remembered after evicting it: for clockpro a key in its history, for cache2k a ghost); the "
         + "history's size and limit are read at the end. Counts, not times: the same on every machine. cache2k's "
         + "figures are read from the counters its `toString()` prints (`evict`, `evictionScanCount`, and summed "
         + "over its segments `ghostHits`, `ghostSize`, `ghostMaxSize`). To count a workload again:");

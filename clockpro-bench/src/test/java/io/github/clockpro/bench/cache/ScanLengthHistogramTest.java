@@ -2,34 +2,32 @@ package io.github.clockpro.bench.cache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.clockpro.CacheStats;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.bench.cache.ClockProAdapter.PolicySnapshot;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * A histogram taken from two snapshots of a cache's policy holds exactly what an observer attached between them
- * recorded.
+ * A histogram taken from two snapshots of a cache's policy holds exactly the scans recorded between them, one per
+ * operation that evicted, from the change in the cache's statistics (an operation evicts at most one entry).
  */
 class ScanLengthHistogramTest {
 
   private static final int SCAN_LIMIT = 8;
 
   @Test
-  void shouldHoldBetweenTwoSnapshotsWhatAnObserverSawMeanwhile() {
+  void shouldHoldBetweenTwoSnapshotsTheScansRecordedMeanwhile() {
     ClockProCache<Long, Long> cache =
-        ClockProCache.builder().maximumSize(200).maximumScanPerEviction(SCAN_LIMIT).build();
+        ClockProCache.builder().maximumSize(200).scanLimit(SCAN_LIMIT).build();
     SplittableRandom random = new SplittableRandom(3);
-    replay(cache, random, 20_000);
+    replay(cache, random, 20_000, new long[SCAN_LIMIT + 1]);
     PolicySnapshot before = ClockProAdapter.policy(cache);
+    long limitReachedBefore = cache.policy().scanLimitReachedCount();
     long[] observed = new long[SCAN_LIMIT + 1];
-    long[] observedAtLimit = new long[1];
-    cache.addEvictionObserver((entriesExamined, reachedLimit) -> {
-      observed[entriesExamined]++;
-      observedAtLimit[0] += reachedLimit ? 1 : 0;
-    });
-    replay(cache, random, 20_000);
+    replay(cache, random, 20_000, observed);
     ScanLengthHistogram between = ScanLengthHistogram.between(before, ClockProAdapter.policy(cache));
     long total = 0;
     int longest = 0;
@@ -40,16 +38,15 @@ class ScanLengthHistogramTest {
     }
     assertEquals(total, between.total());
     assertEquals(longest, between.maximum());
-    assertEquals(observedAtLimit[0], between.limitReachedCount());
+    assertEquals(cache.policy().scanLimitReachedCount() - limitReachedBefore, between.limitReachedCount());
   }
 
   @Test
   void shouldHoldEveryEvictionSinceCreationGivenOneSnapshot() {
     ClockProCache<Long, Long> cache =
-        ClockProCache.builder().maximumSize(200).maximumScanPerEviction(SCAN_LIMIT).build();
+        ClockProCache.builder().maximumSize(200).scanLimit(SCAN_LIMIT).build();
     long[] observed = new long[SCAN_LIMIT + 1];
-    cache.addEvictionObserver((entriesExamined, reachedLimit) -> observed[entriesExamined]++);
-    replay(cache, new SplittableRandom(7), 20_000);
+    replay(cache, new SplittableRandom(7), 20_000, observed);
     ScanLengthHistogram all = ScanLengthHistogram.of(ClockProAdapter.policy(cache));
     for (int length = 0; length <= SCAN_LIMIT; length++) {
       assertEquals(observed[length], all.count(length), "length " + length);
@@ -61,9 +58,9 @@ class ScanLengthHistogramTest {
   @Test
   void shouldRejectSnapshotsInTheWrongOrder() {
     ClockProCache<Long, Long> cache =
-        ClockProCache.builder().maximumSize(10).maximumScanPerEviction(SCAN_LIMIT).build();
+        ClockProCache.builder().maximumSize(10).scanLimit(SCAN_LIMIT).build();
     PolicySnapshot before = ClockProAdapter.policy(cache);
-    replay(cache, new SplittableRandom(5), 1_000);
+    replay(cache, new SplittableRandom(5), 1_000, new long[SCAN_LIMIT + 1]);
     IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
         () -> ScanLengthHistogram.between(ClockProAdapter.policy(cache), before));
     assertEquals(true, thrown.getMessage().contains("after"), thrown.getMessage());
@@ -77,10 +74,19 @@ class ScanLengthHistogramTest {
     assertEquals(true, thrown.getMessage().contains("scan limit"), thrown.getMessage());
   }
 
-  private static void replay(ClockProCache<Long, Long> cache, SplittableRandom random, int requests) {
+  /** Replays read-through requests, counting each eviction under its length in {@code observed}. */
+  private static void replay(ClockProCache<Long, Long> cache, SplittableRandom random, int requests,
+      long[] observed) {
     for (int i = 0; i < requests; i++) {
       long key = random.nextInt(4) == 0 ? random.nextLong(1_000_000) : random.nextInt(180);
+      CacheStats before = cache.stats();
       cache.get(key, k -> k);
+      CacheStats after = cache.stats();
+      long evicted = after.evictionCount() - before.evictionCount();
+      assertTrue(evicted <= 1, "an operation evicts at most one entry");
+      if (evicted == 1) {
+        observed[(int) (after.scanCount() - before.scanCount())]++;
+      }
     }
   }
 }
