@@ -1,127 +1,106 @@
 package io.github.clockpro;
 
+import static org.quicktheories.generators.SourceDSL.arbitrary;
+import static org.quicktheories.generators.SourceDSL.booleans;
+import static org.quicktheories.generators.SourceDSL.integers;
+import static org.quicktheories.generators.SourceDSL.lists;
+
+import io.github.clockpro.Action.Operation;
 import io.github.clockpro.CacheUnderTest.LoadOutcome;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.state.Action;
-import net.jqwik.api.state.ActionChain;
-import net.jqwik.api.state.Transformer;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
 
 /**
  * Stateful properties: random sequences of cache and map operations on small caches (1 to 64 entries), where
  * eviction is constant, with every named invariant of {@link CacheInvariants} checked after every action.
  *
  * <p>Keys are drawn from a range about twice the capacity, so that keys repeat and the cache stays full; in half
- * the sequences, keys' hash codes collide in groups of four. The number of tries comes from the
- * {@code jqwik.tries.default} configuration parameter (see the module's pom). A failing sequence shrinks to a
- * short one, and jqwik prints the seed that replays it: put it in {@code @Property(seed = "...")}.
+ * the sequences, keys' hash codes collide in groups of four. QuickTheories generates the sequences
+ * ({@link TheoryBudget} sets how many) and shrinks a failing one as far as its shrink cycles go; then
+ * {@link ActionSequenceShrinker} leaves out actions until none can go. The failure names the shortest sequence,
+ * the seed, and the arguments that replay it.
  */
 class CacheActionSequenceProperties {
 
   /** The most actions in one sequence: enough to fill the largest cache several times over. */
   private static final int MAXIMUM_ACTIONS = 400;
 
-  @Property
-  void shouldKeepEveryInvariantAfterEveryAction(@ForAll("sequences") ActionChain<CacheUnderTest> chain) {
-    CacheInvariants.checkedAfterEveryAction(chain).run();
+  @Test
+  void shouldKeepEveryInvariantAfterEveryAction() {
+    checkEverySequence(sequences(false), "shouldKeepEveryInvariantAfterEveryAction");
   }
 
-  @Property
-  void shouldEvictTheSameKeysAsTheReferenceModel(@ForAll("modelledSequences") ActionChain<CacheUnderTest> chain) {
-    CacheInvariants.checkedAfterEveryAction(chain).run();
+  @Test
+  void shouldEvictTheSameKeysAsTheReferenceModel() {
+    checkEverySequence(sequences(true), "shouldEvictTheSameKeysAsTheReferenceModel");
   }
 
-  @Provide
-  Arbitrary<ActionChain<CacheUnderTest>> sequences() {
-    return sequences(false);
+  /**
+   * Runs every generated sequence. QuickTheories reports the smallest failing sequence it found, which is the
+   * last one that failed here, since it only ever tries to shrink the smallest so far.
+   */
+  private static void checkEverySequence(Gen<ActionSequence> sequences, String method) {
+    long seed = TheoryBudget.seed();
+    AtomicReference<ActionSequence> lastFailing = new AtomicReference<>();
+    try {
+      TheoryBudget.theory(seed).forAll(sequences).describedAs(ActionSequence::summary).checkAssert(sequence -> {
+        try {
+          sequence.run();
+        } catch (AssertionError failure) {
+          lastFailing.set(sequence);
+          throw failure;
+        }
+      });
+    } catch (AssertionError report) {
+      if (lastFailing.get() == null) {
+        throw report;
+      }
+      ActionSequenceShrinker.Shrunk shrunk = ActionSequenceShrinker.shrink(lastFailing.get());
+      AssertionError failure = new AssertionError("shortest failing sequence (of "
+          + lastFailing.get().actions().size() + " actions after QuickTheories' shrinking, " + shrunk.runs()
+          + " runs to simplify it), seed " + seed + ", replay with "
+          + TheoryBudget.replayArguments(CacheActionSequenceProperties.class, method, seed) + System.lineSeparator()
+          + shrunk.sequence() + System.lineSeparator() + "fails " + shrunk.failure().getMessage(), shrunk.failure());
+      failure.addSuppressed(report);
+      throw failure;
+    }
   }
 
-  @Provide
-  Arbitrary<ActionChain<CacheUnderTest>> modelledSequences() {
-    return sequences(true);
+  private static Gen<ActionSequence> sequences(boolean withModel) {
+    Gen<Integer> sizes = integers().between(1, 64);
+    Gen<Integer> scanLimits = arbitrary().pick(1, 2, 3, 8, CacheBuilder.DEFAULT_SCAN_LIMIT);
+    Gen<Integer> collisionGroups = arbitrary().pick(1, 4);
+    return sizes.zip(scanLimits, collisionGroups, (size, scanLimit, collisionGroup) ->
+            new ActionSequence(size, scanLimit, collisionGroup, withModel, List.of()))
+        .flatMap(settings -> lists().of(actions(settings.maximumSize())).ofSizeBetween(0, MAXIMUM_ACTIONS)
+            .map(settings::withActions));
   }
 
-  private static Arbitrary<ActionChain<CacheUnderTest>> sequences(boolean withModel) {
-    Arbitrary<Integer> sizes = Arbitraries.integers().between(1, 64);
-    Arbitrary<Integer> scanLimits = Arbitraries.of(1, 2, 3, 8, CacheBuilder.DEFAULT_SCAN_LIMIT);
-    Arbitrary<Integer> collisionGroups = Arbitraries.of(1, 4);
-    return Combinators.combine(sizes, scanLimits, collisionGroups).flatAs((size, scanLimit, collisionGroup) ->
-        ActionChain.<CacheUnderTest>startWith(() -> new CacheUnderTest(size, scanLimit, collisionGroup, withModel))
-            .withAction(6, keyed("put", CacheUnderTest::put))
-            .withAction(1, keyed("putSameValue", CacheUnderTest::putSameValue))
-            .withAction(5, keyed("getIfPresent", CacheUnderTest::getIfPresent))
-            .withAction(1, twoKeys("getAllPresent", CacheUnderTest::getAllPresent))
-            .withAction(5, loading("get", CacheUnderTest::get))
-            .withAction(2, keyed("invalidate", CacheUnderTest::invalidate))
-            .withAction(1, twoKeys("invalidateAllOf", CacheUnderTest::invalidateAllOf))
-            .withAction(1, Action.just(Transformer.mutate("invalidateAll", CacheUnderTest::invalidateAll)))
-            .withAction(2, keyed("asMap.get", CacheUnderTest::mapGet))
-            .withAction(1, keyed("asMap.containsKey", CacheUnderTest::mapContainsKey))
-            .withAction(2, keyed("asMap.put", CacheUnderTest::mapPut))
-            .withAction(2, keyed("asMap.putIfAbsent", CacheUnderTest::mapPutIfAbsent))
-            .withAction(1, keyed("asMap.remove", CacheUnderTest::mapRemove))
-            .withAction(1, matching("asMap.removeIfEqual", CacheUnderTest::mapRemoveIfEqual))
-            .withAction(1, keyed("asMap.replace", CacheUnderTest::mapReplace))
-            .withAction(1, matching("asMap.replaceIfEqual", CacheUnderTest::mapReplaceIfEqual))
-            .withAction(1, keyed("asMap.compute", CacheUnderTest::mapCompute))
-            .withAction(2, loading("asMap.computeIfAbsent", CacheUnderTest::computeIfAbsent))
-            .withAction(1, Action.just(Transformer.mutate("asMap.iterator.remove",
-                CacheUnderTest::mapIteratorRemove)))
-            .withMaxTransformations(MAXIMUM_ACTIONS));
+  /** Actions on keys drawn from about twice the capacity, each operation as often as its weight says. */
+  private static Gen<Action> actions(int maximumSize) {
+    int totalWeight = 0;
+    for (Operation operation : Operation.values()) {
+      totalWeight += operation.weight;
+    }
+    Gen<Integer> keyIds = integers().between(0, 2 * maximumSize + 2);
+    // A loader returns a value six times in eight, null once, and throws once.
+    Gen<LoadOutcome> outcomes = integers().between(0, 7)
+        .map(draw -> draw < 6 ? LoadOutcome.VALUE : draw == 6 ? LoadOutcome.NULL : LoadOutcome.FAILURE);
+    return integers().between(0, totalWeight - 1).map(CacheActionSequenceProperties::operationAt)
+        .zip(keyIds, keyIds, outcomes, booleans().all(), Action::new);
   }
 
-  /** An action on one key drawn from about twice the capacity. */
-  private static Action.Dependent<CacheUnderTest> keyed(String name, KeyedOperation operation) {
-    return state -> keyIds(state).map(id -> Transformer.mutate(name + "(k" + id + ")",
-        (CacheUnderTest s) -> operation.run(s, s.key(id))));
-  }
-
-  private static Action.Dependent<CacheUnderTest> twoKeys(String name, TwoKeyOperation operation) {
-    return state -> Combinators.combine(keyIds(state), keyIds(state)).as((first, second) ->
-        Transformer.mutate(name + "(k" + first + ", k" + second + ")",
-            (CacheUnderTest s) -> operation.run(s, s.key(first), s.key(second))));
-  }
-
-  private static Action.Dependent<CacheUnderTest> loading(String name, LoadingOperation operation) {
-    Arbitrary<LoadOutcome> outcomes = Arbitraries.frequency(
-        Tuple.of(6, LoadOutcome.VALUE), Tuple.of(1, LoadOutcome.NULL), Tuple.of(1, LoadOutcome.FAILURE));
-    return state -> Combinators.combine(keyIds(state), outcomes).as((id, outcome) ->
-        Transformer.mutate(name + "(k" + id + ", " + outcome + ")",
-            (CacheUnderTest s) -> operation.run(s, s.key(id), outcome)));
-  }
-
-  private static Action.Dependent<CacheUnderTest> matching(String name, MatchingOperation operation) {
-    return state -> Combinators.combine(keyIds(state), Arbitraries.of(true, false)).as((id, matching) ->
-        Transformer.mutate(name + "(k" + id + ", " + (matching ? "current" : "other") + " value)",
-            (CacheUnderTest s) -> operation.run(s, s.key(id), matching)));
-  }
-
-  private static Arbitrary<Integer> keyIds(CacheUnderTest state) {
-    return Arbitraries.integers().between(0, 2 * state.maximumSize + 2);
-  }
-
-  @FunctionalInterface
-  interface KeyedOperation {
-    void run(CacheUnderTest state, Key key);
-  }
-
-  @FunctionalInterface
-  interface TwoKeyOperation {
-    void run(CacheUnderTest state, Key first, Key second);
-  }
-
-  @FunctionalInterface
-  interface LoadingOperation {
-    void run(CacheUnderTest state, Key key, LoadOutcome outcome);
-  }
-
-  @FunctionalInterface
-  interface MatchingOperation {
-    void run(CacheUnderTest state, Key key, boolean matching);
+  /** The operation whose share of the weights covers {@code draw}, taking the operations in order. */
+  private static Operation operationAt(int draw) {
+    int remaining = draw;
+    for (Operation operation : Operation.values()) {
+      if (remaining < operation.weight) {
+        return operation;
+      }
+      remaining -= operation.weight;
+    }
+    throw new IllegalArgumentException("draw " + draw + " exceeds the total weight");
   }
 }

@@ -50,8 +50,6 @@ final class CacheUnderTest {
   private final List<Removal> received = new ArrayList<>();
   /** Explicit removals and replacements the current action must report. */
   private final List<Removal> expected = new ArrayList<>();
-  /** Entries examined by each eviction, as the eviction observer reported them. */
-  final List<Integer> scans = new ArrayList<>();
   /** Accounting failures found by {@link #settle()}; the listener invariant reports them. */
   final List<String> listenerViolations = new ArrayList<>();
   /** Evictions in which the cache and the model chose different keys. */
@@ -78,7 +76,7 @@ final class CacheUnderTest {
         .maximumScanPerEviction(scanLimit)
         .removalListener((Key key, Value value, RemovalCause cause) -> received.add(new Removal(key, value, cause)))
         .build();
-    this.cache.addEvictionObserver((examined, reachedLimit) -> scans.add(examined));
+    observeEvictions();
     this.map = cache.asMap();
     this.model = withModel ? new ReferenceModel<>(maximumSize, scanLimit, Key::hashCode) : null;
   }
@@ -411,6 +409,50 @@ final class CacheUnderTest {
       }
     }
     return remaining.isEmpty();
+  }
+
+  /* ---------------- The eviction observer ----------------
+
+     The only use of EvictionObserver in the properties: the scan statistics are checked on their own by
+     SCAN_BOUND, and these two methods add a cross-check of every eviction against an observer. */
+
+  /** Entries examined by each eviction, as the eviction observer reported them. */
+  private final List<Integer> observedScans = new ArrayList<>();
+
+  private void observeEvictions() {
+    cache.addEvictionObserver((examined, reachedLimit) -> observedScans.add(examined));
+  }
+
+  /**
+   * What the eviction observer saw against the statistics: each eviction examined between 1 and the scan limit,
+   * the observer saw every eviction the removal listener reported, the entries examined add up to the
+   * statistics' count, and so does the number of evictions that examined at most n entries, for every n.
+   *
+   * @return a description of each disagreement; empty if there is none
+   */
+  List<String> observerDisagreements(CacheStats stats) {
+    List<String> disagreements = new ArrayList<>();
+    for (int examined : observedScans) {
+      if (examined < 1 || examined > scanLimit) {
+        disagreements.add("an eviction examined " + examined + " entries, limit " + scanLimit);
+      }
+    }
+    if (observedScans.size() != evictions) {
+      disagreements.add("observed " + observedScans.size() + " evictions, the listener reported " + evictions);
+    }
+    long observedTotal = observedScans.stream().mapToLong(Integer::longValue).sum();
+    if (observedTotal != stats.scanCount()) {
+      disagreements.add("observed " + observedTotal + " entries examined, statistics " + stats.scanCount());
+    }
+    for (int length = 0; length <= scanLimit + 1; length++) {
+      int scanLength = length;
+      long observed = observedScans.stream().filter(examined -> examined <= scanLength).count();
+      if (observed != stats.evictionCountAtMost(length)) {
+        disagreements.add("observed " + observed + " evictions that examined at most " + length
+            + " entries, statistics " + stats.evictionCountAtMost(length));
+      }
+    }
+    return disagreements;
   }
 
   ReferenceModel<Key> model() {
