@@ -20,7 +20,7 @@ final class CacheInvariants {
     coreInvariants(state);
     sizeBound(state);
     hotPlusColdIsSize(state);
-    nonResidentBound(state);
+    historyBound(state);
     scanBound(state);
     contentsMatchShadow(state);
     listenerExactlyOnce(state);
@@ -30,7 +30,7 @@ final class CacheInvariants {
 
   /** The core's own checker ({@link Invariants}): clock structure, single clock, cold target and threshold. */
   static void coreInvariants(CacheUnderTest state) {
-    List<String> violations = state.cache.checkInvariants();
+    List<String> violations = io.github.clockpro.engine.EngineAccess.checkInvariants(state.cache);
     assertTrue(violations.isEmpty(), () -> "CORE_INVARIANTS: " + violations);
   }
 
@@ -45,10 +45,10 @@ final class CacheInvariants {
     assertEquals(state.cache.size(), hot + cold, () -> "HOT_PLUS_COLD_IS_SIZE: hot " + hot + " + cold " + cold);
   }
 
-  static void nonResidentBound(CacheUnderTest state) {
-    int nonResident = historySize(state);
-    assertTrue(nonResident <= state.maximumSize,
-        () -> "NON_RESIDENT_BOUND: " + nonResident + " > maximum " + state.maximumSize);
+  static void historyBound(CacheUnderTest state) {
+    int history = historySize(state);
+    assertTrue(history <= state.maximumSize,
+        () -> "HISTORY_BOUND: " + history + " > maximum " + state.maximumSize);
   }
 
   /**
@@ -63,13 +63,13 @@ final class CacheInvariants {
     int limit = state.scanLimit;
     assertTrue(stats.maxScanPerEviction() <= limit,
         () -> "SCAN_BOUND: statistics report " + stats.maxScanPerEviction() + " > limit " + limit);
-    assertEquals(0, stats.evictionCountAtMost(0), "SCAN_BOUND: evictions that examined no entry");
-    assertEquals(stats.evictionCount(), stats.evictionCountAtMost(limit),
+    assertEquals(0, state.cache.policy().evictionCountAtMost(0), "SCAN_BOUND: evictions that examined no entry");
+    assertEquals(stats.evictionCount(), state.cache.policy().evictionCountAtMost(limit),
         "SCAN_BOUND: evictions that examined at most the limit against all evictions");
     long examined = 0;
     int longest = 0;
     for (int length = 1; length <= limit; length++) {
-      long atLength = stats.evictionCountAtMost(length) - stats.evictionCountAtMost(length - 1);
+      long atLength = state.cache.policy().evictionCountAtMost(length) - state.cache.policy().evictionCountAtMost(length - 1);
       int scanLength = length;
       assertTrue(atLength >= 0, () -> "SCAN_BOUND: fewer evictions at most " + scanLength + " than one below");
       examined += atLength * length;
@@ -79,7 +79,7 @@ final class CacheInvariants {
     }
     assertEquals(stats.scanCount(), examined, "SCAN_BOUND: entries examined against the sum over scan lengths");
     assertEquals(longest, stats.maxScanPerEviction(), "SCAN_BOUND: the largest scan against the longest counted");
-    List<String> disagreements = state.observerDisagreements(stats);
+    List<String> disagreements = state.scanDisagreements(stats);
     assertTrue(disagreements.isEmpty(), () -> "SCAN_BOUND: " + disagreements);
   }
 
@@ -130,14 +130,14 @@ final class CacheInvariants {
      nothing else. */
 
   private static int hotSize(CacheUnderTest state) {
-    return state.cache.stats().hotSize();
+    return state.cache.policy().hotSize();
   }
 
   private static int coldSize(CacheUnderTest state) {
-    return state.cache.stats().coldSize();
+    return state.cache.policy().coldSize();
   }
 
   private static int historySize(CacheUnderTest state) {
-    return state.cache.stats().nonResidentSize();
+    return state.cache.policy().historySize();
   }
 }

@@ -73,10 +73,9 @@ final class CacheUnderTest {
     this.collisionGroup = collisionGroup;
     this.cache = ClockProCache.builder()
         .maximumSize(maximumSize)
-        .maximumScanPerEviction(scanLimit)
+        .scanLimit(scanLimit)
         .removalListener((Key key, Value value, RemovalCause cause) -> received.add(new Removal(key, value, cause)))
         .build();
-    observeEvictions();
     this.map = cache.asMap();
     this.model = withModel ? new ReferenceModel<>(maximumSize, scanLimit, Key::hashCode) : null;
   }
@@ -411,45 +410,67 @@ final class CacheUnderTest {
     return remaining.isEmpty();
   }
 
-  /* ---------------- The eviction observer ----------------
+  /* ---------------- Each action's eviction work ----------------
 
-     The only use of EvictionObserver in the properties: the scan statistics are checked on their own by
-     SCAN_BOUND, and these two methods add a cross-check of every eviction against an observer. */
+     SCAN_BOUND checks the scan statistics against each other; this adds a cross-check against the work of each
+     action, taken from the change in the statistics since the check before it. An action that evicted one entry
+     gives that eviction's length; one that evicted several (putAll) only their sum. */
 
-  /** Entries examined by each eviction, as the eviction observer reported them. */
+  /** Entries examined by each eviction of an action that evicted one entry. */
   private final List<Integer> observedScans = new ArrayList<>();
+  /** Evictions, and entries they examined, of actions that evicted more than one entry. */
+  private long pooledEvictions;
+  private long pooledExamined;
+  private long evictionsChecked;
+  private long examinedChecked;
 
-  private void observeEvictions() {
-    cache.addEvictionObserver((examined, reachedLimit) -> observedScans.add(examined));
+  /** Records the eviction work done since the last call, as one action's. */
+  private void recordActionScans(CacheStats stats) {
+    long evicted = stats.evictionCount() - evictionsChecked;
+    long examined = stats.scanCount() - examinedChecked;
+    evictionsChecked = stats.evictionCount();
+    examinedChecked = stats.scanCount();
+    if (evicted == 1) {
+      observedScans.add((int) examined);
+    } else if (evicted > 1) {
+      pooledEvictions += evicted;
+      pooledExamined += examined;
+    }
   }
 
   /**
-   * What the eviction observer saw against the statistics: each eviction examined between 1 and the scan limit,
-   * the observer saw every eviction the removal listener reported, the entries examined add up to the
-   * statistics' count, and so does the number of evictions that examined at most n entries, for every n.
+   * The work of each action against the statistics: each eviction examined between 1 and the scan limit, every
+   * eviction the removal listener reported is counted, the entries examined add up to the statistics' count, and
+   * so, while every action evicted at most one entry, does the number of evictions that examined at most n
+   * entries, for every n.
    *
    * @return a description of each disagreement; empty if there is none
    */
-  List<String> observerDisagreements(CacheStats stats) {
+  List<String> scanDisagreements(CacheStats stats) {
+    recordActionScans(stats);
     List<String> disagreements = new ArrayList<>();
     for (int examined : observedScans) {
       if (examined < 1 || examined > scanLimit) {
         disagreements.add("an eviction examined " + examined + " entries, limit " + scanLimit);
       }
     }
-    if (observedScans.size() != evictions) {
-      disagreements.add("observed " + observedScans.size() + " evictions, the listener reported " + evictions);
+    if (observedScans.size() + pooledEvictions != evictions) {
+      disagreements.add("counted " + (observedScans.size() + pooledEvictions) + " evictions, the listener reported "
+          + evictions);
     }
-    long observedTotal = observedScans.stream().mapToLong(Integer::longValue).sum();
+    long observedTotal = observedScans.stream().mapToLong(Integer::longValue).sum() + pooledExamined;
     if (observedTotal != stats.scanCount()) {
-      disagreements.add("observed " + observedTotal + " entries examined, statistics " + stats.scanCount());
+      disagreements.add("actions examined " + observedTotal + " entries, statistics " + stats.scanCount());
     }
-    for (int length = 0; length <= scanLimit + 1; length++) {
-      int scanLength = length;
-      long observed = observedScans.stream().filter(examined -> examined <= scanLength).count();
-      if (observed != stats.evictionCountAtMost(length)) {
-        disagreements.add("observed " + observed + " evictions that examined at most " + length
-            + " entries, statistics " + stats.evictionCountAtMost(length));
+    if (pooledEvictions == 0) {
+      for (int length = 0; length <= scanLimit + 1; length++) {
+        int scanLength = length;
+        long observed = observedScans.stream().filter(examined -> examined <= scanLength).count();
+        long counted = cache.policy().evictionCountAtMost(length);
+        if (observed != counted) {
+          disagreements.add("actions made " + observed + " evictions that examined at most " + length
+              + " entries, policy() counts " + counted);
+        }
       }
     }
     return disagreements;

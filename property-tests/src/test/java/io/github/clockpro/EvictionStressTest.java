@@ -42,14 +42,13 @@ class EvictionStressTest {
   private final AtomicLong sequence = new AtomicLong();
   private final Set<Long> stored = ConcurrentHashMap.newKeySet();
   private final ConcurrentLinkedQueue<Removal> removals = new ConcurrentLinkedQueue<>();
-  private final AtomicInteger largestScan = new AtomicInteger();
   private final LongAdder lookups = new LongAdder();
   private final LongAdder puts = new LongAdder();
   private final LongAdder loaderCalls = new LongAdder();
 
   private final ClockProCache<Integer, Long> cache = ClockProCache.builder()
       .maximumSize(MAXIMUM_SIZE)
-      .maximumScanPerEviction(SCAN_LIMIT)
+      .scanLimit(SCAN_LIMIT)
       .removalListener((Integer key, Long value, RemovalCause cause) -> removals.add(new Removal(key, value, cause)))
       .build();
 
@@ -58,7 +57,6 @@ class EvictionStressTest {
 
   @Test
   void shouldAccountForEveryStoredValueExactlyOnceAfterConcurrentEviction() throws InterruptedException {
-    cache.addEvictionObserver((examined, reachedLimit) -> largestScan.accumulateAndGet(examined, Math::max));
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Long.getLong("clockpro.stress.millis", 3_000));
     List<Throwable> failures = new ArrayList<>();
     CountDownLatch start = new CountDownLatch(1);
@@ -78,7 +76,7 @@ class EvictionStressTest {
               throw new AssertionError("size " + size + " > " + MAXIMUM_SIZE + " while running");
             }
             if (random.nextInt(16) == 0) {
-              List<String> violations = cache.checkInvariants(); // they hold at every release of the lock
+              List<String> violations = io.github.clockpro.engine.EngineAccess.checkInvariants(cache); // they hold at every release of the lock
               if (!violations.isEmpty()) {
                 throw new AssertionError("invariants while running: " + violations);
               }
@@ -99,9 +97,10 @@ class EvictionStressTest {
     }
     assertTrue(failures.isEmpty(), () -> "a stress thread failed: " + failures);
 
-    assertEquals(List.of(), cache.checkInvariants(), "invariants at quiescence");
+    assertEquals(List.of(), io.github.clockpro.engine.EngineAccess.checkInvariants(cache), "invariants at quiescence");
     assertTrue(cache.size() <= MAXIMUM_SIZE, () -> "size " + cache.size() + " > " + MAXIMUM_SIZE);
-    assertTrue(largestScan.get() <= SCAN_LIMIT, () -> "an eviction examined " + largestScan.get() + " entries");
+    assertTrue(cache.stats().maxScanPerEviction() <= SCAN_LIMIT,
+        () -> "an eviction examined " + cache.stats().maxScanPerEviction() + " entries");
     checkEveryStoredValueHasExactlyOneFate();
     checkStatisticsMatchTheOperations();
   }
@@ -208,7 +207,7 @@ class EvictionStressTest {
     assertEquals(lookups.sum(), stats.hitCount() + stats.missCount(), "hits + misses against lookups");
     assertEquals(puts.sum(), stats.putCount(), "puts");
     assertEquals(loaderCalls.sum(), stats.loadSuccessCount() + stats.loadFailureCount(), "loads");
-    assertEquals(cache.size(), stats.hotSize() + stats.coldSize(), "hot + cold against size");
-    assertTrue(stats.nonResidentSize() <= MAXIMUM_SIZE, () -> "non-resident " + stats.nonResidentSize());
+    assertEquals(cache.size(), cache.policy().hotSize() + cache.policy().coldSize(), "hot + cold against size");
+    assertTrue(cache.policy().historySize() <= MAXIMUM_SIZE, () -> "history " + cache.policy().historySize());
   }
 }

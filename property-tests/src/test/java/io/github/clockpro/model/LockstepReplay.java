@@ -2,6 +2,7 @@ package io.github.clockpro.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.ClockProCache;
 import java.util.function.IntToLongFunction;
 

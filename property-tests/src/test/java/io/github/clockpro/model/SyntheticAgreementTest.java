@@ -2,6 +2,7 @@ package io.github.clockpro.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.ClockProCache;
 import java.util.SplittableRandom;
 import java.util.function.IntToLongFunction;
@@ -63,8 +64,8 @@ class SyntheticAgreementTest {
   @EnumSource(Workload.class)
   void shouldHitExactlyWhereTheCoreHitsAndMostlyChooseTheBetterCarrySetting(Workload workload) {
     LockstepReplay replay = LockstepReplay.run(SIZE, EVENTS, workload.keys());
-    assertEquals(replay.model.carryLimit(), replay.cache.stats().carryLimit(), "carry limit at the end");
-    assertEquals(replay.model.carries(), replay.cache.stats().carryAllowed(), "whether the hand may carry at the end");
+    assertEquals(replay.model.carryLimit(), replay.cache.policy().carryLimit(), "carry limit at the end");
+    assertEquals(replay.model.carries(), replay.cache.policy().carryAllowed(), "whether the hand may carry at the end");
     long carryingHits = fixedCarryHits(workload, true);
     long plainHits = fixedCarryHits(workload, false);
     System.out.printf("%-15s hit rate %.2f%% (always carrying %.2f%%, never %.2f%%), carry limit %d at the end, "

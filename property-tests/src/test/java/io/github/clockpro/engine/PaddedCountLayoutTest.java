@@ -1,4 +1,4 @@
-package io.github.clockpro;
+package io.github.clockpro.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.github.clockpro;
+package io.github.clockpro.engine;
 
 import io.github.clockpro.concurrency.LincheckBudget;
 import org.jetbrains.lincheck.datastructures.IntGen;
