@@ -32,7 +32,8 @@ import java.util.NoSuchElementException;
  *
  * <p>Memory ordering. The writer publishes with release stores: a new node's fields and its link, with plain
  * writes, then the node into its bin's head slot; a removal links the predecessor past the node. A removed node
- * keeps its own link, so a reader standing on it walks on. Readers load slots with acquire and links as volatile
+ * keeps its own link, so a reader standing on it walks on; that link keeps the nodes after it reachable, so the
+ * owner must hold no reference to a removed node (the policy clears its own, see {@link ClockProPolicy}). Readers load slots with acquire and links as volatile
  * reads. The writer needs no fence (a volatile write, on x86) of its own: every writer holds the owner's lock,
  * so writes are ordered by the lock, and a reader needs only to see a node whole once it finds it.
  *
