@@ -272,6 +272,11 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
           counters.recordPut();
           return null;
         }
+        if (node.value instanceof Load<?> load) {
+          @SuppressWarnings("unchecked")
+          Load<V> inFlight = (Load<V>) load;
+          loading.removeIfFailed(node, inFlight); // a failed load's place must not keep this put looping
+        }
         continue; // the load stored its value, failed or was evicted after the lookup, so look again
       }
       V previous = null;
@@ -392,6 +397,11 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
     } finally {
       evictionLock.unlock();
     }
+  }
+
+  /** The node mapped for the key, perhaps a placeholder, or {@code null}; for Loading. */
+  Node<K, V> lookup(K key, int hash) {
+    return data.get(key, hash);
   }
 
   /** Returns a mapped node's value and counts a reference to it: the one hit path. */
