@@ -53,6 +53,7 @@ final class Loading<K, V> {
     Node<K, V> node = found;
     for (;;) {
       if (node == null) {
+        Headroom.check(); // stack for the bookkeeping in run, whatever the loader does: see "Errors"
         Load<V> load = new Load<>();
         Node<K, V> placeholder = Node.placeholder(key, hash, load);
         node = cache.insert(placeholder);

@@ -210,15 +210,19 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
   /** Doubles the table, relinking every node into one of the two bins its old bin splits into. Writer only. */
   private void grow(Node<K, V>[] bins) {
     int length = bins.length;
-    Node<K, V>[] grown = newTable(length << 1);
+    Node<K, V>[] grown = newTable(length << 1); // allocated first: an OutOfMemoryError here changes nothing
+    // From here to the second increment, no method call: field and array accesses only, so no error (a stack
+    // overflow strikes at calls) can leave the counter odd, and readers spinning, forever. The writer reads the
+    // old bins plainly: it wrote them itself, under the lock.
     resizes = resizes + 1;
     for (int index = 0; index < length; index++) {
       Node<K, V> low = null;
       Node<K, V> high = null;
-      Node<K, V> node = slot(bins, index);
+      Node<K, V> node = bins[index];
       while (node != null) {
         Node<K, V> next = node.nextInBin;
-        if ((spread(node.hash) & length) == 0) {
+        int hash = node.hash;
+        if (((hash ^ (hash >>> 16)) & length) == 0) { // spread(hash), written out
           node.nextInBin = low;
           low = node;
         } else {
