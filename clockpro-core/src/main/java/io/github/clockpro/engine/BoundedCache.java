@@ -54,7 +54,18 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
    * code (loaders, listeners) never runs under either, except equals: of keys in the table's lookups, and of
    * values in the conditional operations, which compare under the monitor.
    *
-   * Prefetch. Before it takes evictionLock, an insert reads the lines its critical section will most likely
+   * Errors. An error thrown inside an operation (a StackOverflowError strikes any call) must leave no damage:
+ * no lock held, no change half made, no load that never completes. Three rules:
+ *  - evictionLock is a monitor (see EvictionLock): the JVM releases it on every exit from its synchronized
+ *    block, with no call in a finally block that could itself overflow and skip the release.
+ *  - Every structural change, and a load's bookkeeping, first checks for stack headroom (Headroom.check), so
+ *    that an overflow strikes before anything changes rather than halfway through the policy's rings or the
+ *    table's growth; the table's growth has no call between the two increments of its counter anyway.
+ *  - Loading completes a Load before anything that could fail, and a placeholder whose load failed is removed by
+ *    whoever finds it next, so a load whose thread could not finish leaves no key stuck.
+ * What the listener or a loader throws is theirs; the cache's own state is changed completely or not at all.
+ *
+ * Prefetch. Before it takes evictionLock, an insert reads the lines its critical section will most likely
    * touch first (ClockProPolicy.prefetch: the likely victim, the hands, the history's table slots; and the
    * likely victim's bin here), without the lock and discarding what it reads. Those lines lie scattered over a
    * large heap; read one after another inside the critical section, their cache misses lengthen it. Read
@@ -268,9 +279,15 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
         }
       }
       if (node.loading) {
+        Headroom.check(); // a fill that stopped halfway would leave a placeholder without its Load
         if (loading.fill(node, value)) {
           counters.recordPut();
           return null;
+        }
+        if (node.value instanceof Load<?> load) {
+          @SuppressWarnings("unchecked")
+          Load<V> inFlight = (Load<V>) load;
+          loading.removeIfFailed(node, inFlight); // a failed load's place must not keep this put looping
         }
         continue; // the load stored its value, failed or was evicted after the lookup, so look again
       }
@@ -350,29 +367,33 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
     // Read while the node is unpublished: once it is mapped, a put may fill a placeholder at once, without this
     // lock, and count it as a fill; counting it here as well would count it twice.
     boolean placeholder = node.loading;
+    Headroom.check(); // before anything changes: see "Errors"
     prefetch(node.hash);
     Node<K, V> victim;
-    evictionLock.lock();
-    try {
-      Node<K, V> existing = data.get(node.key, node.hash);
-      if (existing != null) {
-        return existing;
-      }
-      victim = policy.admit(node);
-      if (victim != null) {
-        data.remove(victim);
-        victim.retire(); // first: once retired, a placeholder can no longer be filled, so loading is final
-        if (!victim.loading) {
-          lockedEntries.addUnderLock(-1);
+    long waitStart = evictionLock.awaitFree();
+    synchronized (evictionLock) {
+      evictionLock.acquired(waitStart);
+      try {
+        Node<K, V> existing = data.get(node.key, node.hash);
+        if (existing != null) {
+          return existing;
         }
+        victim = policy.admit(node);
+        if (victim != null) {
+          data.remove(victim);
+          victim.retire(); // first: once retired, a placeholder can no longer be filled, so loading is final
+          if (!victim.loading) {
+            lockedEntries.addUnderLock(-1);
+          }
+        }
+        data.add(node);
+        data.growIfCrowded(policy.hotSize() + policy.coldSize()); // mapped if and only if linked
+        if (!placeholder) {
+          lockedEntries.addUnderLock(1);
+        }
+      } finally {
+        evictionLock.releasing();
       }
-      data.add(node);
-      data.growIfCrowded(policy.hotSize() + policy.coldSize()); // mapped if and only if linked
-      if (!placeholder) {
-        lockedEntries.addUnderLock(1);
-      }
-    } finally {
-      evictionLock.unlock();
     }
     carryTrial.recordInsert(node.hash);
     if (victim != null && !victim.loading) { // a placeholder's value is its Load: no entry left, so no listener
@@ -383,15 +404,24 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
 
   /** Unlinks and unmaps a placeholder whose load failed; does nothing if a put filled it, or it was evicted. */
   void removePlaceholder(Node<K, V> placeholder) {
-    evictionLock.lock();
-    try {
-      if (placeholder.retireIfLoading()) {
-        data.remove(placeholder);
-        policy.remove(placeholder);
+    Headroom.check();
+    long waitStart = evictionLock.awaitFree();
+    synchronized (evictionLock) {
+      evictionLock.acquired(waitStart);
+      try {
+        if (placeholder.retireIfLoading()) {
+          data.remove(placeholder);
+          policy.remove(placeholder);
+        }
+      } finally {
+        evictionLock.releasing();
       }
-    } finally {
-      evictionLock.unlock();
     }
+  }
+
+  /** The node mapped for the key, perhaps a placeholder, or {@code null}; for Loading. */
+  Node<K, V> lookup(K key, int hash) {
+    return data.get(key, hash);
   }
 
   /** Returns a mapped node's value and counts a reference to it: the one hit path. */
@@ -418,13 +448,16 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
    * @return the violated invariants with details; empty if all hold
    */
   List<String> checkInvariants() {
-    evictionLock.lock();
-    try {
-      List<String> violations = Invariants.check(data, policy, maximumSize, this::size);
-      violations.addAll(carryTrial.checkInvariants());
-      return violations;
-    } finally {
-      evictionLock.unlock();
+    long waitStart = evictionLock.awaitFree();
+    synchronized (evictionLock) {
+      evictionLock.acquired(waitStart);
+      try {
+        List<String> violations = Invariants.check(data, policy, maximumSize, this::size);
+        violations.addAll(carryTrial.checkInvariants());
+        return violations;
+      } finally {
+        evictionLock.releasing();
+      }
     }
   }
 
@@ -460,23 +493,27 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
     }
     Node<K, V> node;
     V value;
-    evictionLock.lock();
-    try {
-      node = find(key, hash);
-      if (node == null) {
-        return null;
-      }
-      synchronized (node) {
-        if (expected != null && !node.value.equals(expected)) {
+    Headroom.check();
+    long waitStart = evictionLock.awaitFree();
+    synchronized (evictionLock) {
+      evictionLock.acquired(waitStart);
+      try {
+        node = find(key, hash);
+        if (node == null) {
           return null;
         }
-        data.remove(node);
-        value = node.retire();
+        synchronized (node) {
+          if (expected != null && !node.value.equals(expected)) {
+            return null;
+          }
+          data.remove(node);
+          value = node.retire();
+        }
+        policy.remove(node);
+        lockedEntries.addUnderLock(-1);
+      } finally {
+        evictionLock.releasing();
       }
-      policy.remove(node);
-      lockedEntries.addUnderLock(-1);
-    } finally {
-      evictionLock.unlock();
     }
     notifyRemoval(node.key, value, RemovalCause.EXPLICIT);
     return value;

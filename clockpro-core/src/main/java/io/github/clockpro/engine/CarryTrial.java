@@ -58,6 +58,10 @@ import java.util.function.IntSupplier;
  * {@link #PENDING_SAMPLES}: a sample lost that way is a sample the trial never sees, as one dropped for a busy
  * lock is.
  *
+ * <p>Memory grows with use: each copy's table starts at {@link #INITIAL_TABLE_LENGTH} slots and doubles as the
+ * copy fills, and its history grows as the cache's does, so an empty cache pays for neither copy by its maximum
+ * size. Growth changes no decision: a copy's table answers by hash, whatever its length.
+ *
  * <p>Fields: {@link #carries} is written under {@link #lock} and read by the cache's policy under the eviction
  * lock, a different lock, so it is volatile. Everything else that changes is guarded by {@link #lock}, except the
  * copies' tables, which are read without it as the cache's table is (one writer, holding {@link #lock}), and
@@ -75,6 +79,12 @@ final class CarryTrial {
   static final int MAXIMUM_SAMPLING_SHIFT = 10;
   /** The hits a buffer of pending samples holds for the next insert; a power of two. */
   static final int PENDING_SAMPLES = 16;
+  /**
+   * The length a copy's table starts at; it doubles as the copy fills, as the cache's does. Sized from the copy's
+   * maximum up front, the two tables cost 16 MB for a cache of maximum size {@code Integer.MAX_VALUE} before it
+   * held a single entry.
+   */
+  static final int INITIAL_TABLE_LENGTH = 16;
 
   private static final VarHandle PENDING = MethodHandles.arrayElementVarHandle(int[].class);
 
@@ -290,7 +300,7 @@ final class CarryTrial {
 
     Copy(int maximumSize, int scanLimit, int seed, boolean carrying) {
       this.maximumSize = maximumSize;
-      this.table = new NodeTable<>(maximumSize);
+      this.table = new NodeTable<>(INITIAL_TABLE_LENGTH);
       this.policy = new ClockProPolicy<>(maximumSize, scanLimit, seed, () -> carrying);
     }
 
@@ -316,6 +326,7 @@ final class CarryTrial {
         table.remove(victim);
       }
       table.add(node);
+      table.growIfCrowded(policy.hotSize() + policy.coldSize());
       return false;
     }
 

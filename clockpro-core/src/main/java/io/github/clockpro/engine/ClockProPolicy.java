@@ -104,6 +104,14 @@ import java.util.function.BooleanSupplier;
  * is evicted instead, whichever clock it is in; a promotion that cannot finish within the limit is refused.
  * The history's work is O(1) per call too: at most {@link #DROPS_PER_EVICTION} entries are dropped per eviction, and
  * the insertion of the victim's hash drops at most {@link History#MAXIMUM_DROPS_PER_ADD} old ones.
+ *
+ * <h2>Reachability</h2>
+ * The policy holds no node once it has left the rings: {@link Ring#remove} clears the node's ring links, the
+ * history keeps hashes only, and {@link #best}, the scan's best candidate, is cleared before {@link #admit}
+ * returns. Before that was so, the candidate of the last scan, usually the victim, stayed referenced until the
+ * next eviction; and since a removed node keeps its link in its table bin for lock-free readers (see
+ * {@link NodeTable}), it kept every node after it in its old bin reachable too, values included, whether those
+ * were later removed or not.
  */
 final class ClockProPolicy<K, V> {
 
@@ -224,7 +232,10 @@ final class ClockProPolicy<K, V> {
 
   /** Entries examined so far by the current call of {@link #admit}. */
   private int examined;
-  /** The best eviction candidate examined by the current call, and its rank (see {@link #examine}). */
+  /**
+   * The best eviction candidate examined by the current call of {@link #admit}, and its rank (see
+   * {@link #examine}); {@code null} outside that call (see "Reachability").
+   */
   private Node<K, V> best;
   private int bestRank;
 
@@ -276,6 +287,7 @@ final class ClockProPolicy<K, V> {
       victim = evict();
     }
     place(node, victim == null);
+    best = null; // the candidate, often the victim, must not stay reachable from here: see "Reachability"
     if (victim != null) {
       // Statistics describe evictions, as the observer does. An insert into a cache with room evicts nothing
       // but may still run the hot hand to promote a returning key; that work has the same bound and is not

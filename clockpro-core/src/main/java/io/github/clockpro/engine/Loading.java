@@ -16,8 +16,22 @@ import java.util.function.Function;
  * The policy passes over placeholders (see {@link ClockProPolicy}), so a load keeps its place unless every entry
  * an eviction examines is a load. A load that fails unlinks and unmaps its placeholder under the eviction lock;
  * the entry evicted to make room for it stays evicted, as in cache2k. A put of the key during the load fills the
- * placeholder itself, and the load then returns the put's value; every other operation sees a placeholder as
- * absent.
+ * placeholder itself, and the load then returns the put's value, even if its loader then returns {@code null} or
+ * throws; every other operation sees a placeholder as absent.
+ *
+ * <h2>The outcome of a load</h2>
+ * A put and a failing loader race for the placeholder, and both decide under the node's monitor: a fill (by a
+ * put, or by the load with its own value) clears {@link Node#loading}; a failure completes the {@link Load}
+ * (exceptionally, or with {@code null}). Whichever comes first decides: a fill refuses a placeholder whose Load is
+ * complete, and a failure that finds the placeholder filled completes the Load with the put's value instead and
+ * returns that. So the loader's caller and every waiter see the same outcome, the one the map shows.
+ *
+ * <h2>Errors</h2>
+ * The Load is completed before anything that could fail: a failed load completes it under the monitor, then
+ * unmaps its placeholder under the eviction lock. A placeholder whose Load has failed is dead: no put fills it,
+ * and any caller that finds it (a lookup here, a put in the cache) unmaps it itself
+ * ({@link #removeIfFailed}) and looks again; so a thread that could not unmap its failed placeholder, say because
+ * its stack overflowed there, leaves no key stuck.
  *
  * <p>Fields: none change; the cache and the counters are thread-safe on their own.
  */
@@ -37,31 +51,41 @@ final class Loading<K, V> {
    */
   V load(K key, int hash, Node<K, V> found, Function<? super K, ? extends V> loader) {
     Node<K, V> node = found;
-    if (node == null) {
-      Load<V> load = new Load<>();
-      Node<K, V> placeholder = Node.placeholder(key, hash, load);
-      node = cache.insert(placeholder);
+    for (;;) {
       if (node == null) {
-        return run(placeholder, load, loader);
+        Headroom.check(); // stack for the bookkeeping in run, whatever the loader does: see "Errors"
+        Load<V> load = new Load<>();
+        Node<K, V> placeholder = Node.placeholder(key, hash, load);
+        node = cache.insert(placeholder);
+        if (node == null) {
+          return run(placeholder, load, loader);
+        }
       }
-    }
-    V value = node.value;
-    if (value instanceof Load) {
+      V value = node.value;
+      if (!(value instanceof Load)) {
+        return cache.read(node);
+      }
       @SuppressWarnings("unchecked")
       Load<V> inFlight = (Load<V>) value;
-      return inFlight.await();
+      if (!removeIfFailed(node, inFlight)) {
+        return inFlight.await();
+      }
+      node = cache.lookup(key, hash); // the load had failed: start a new one, or join one started since
+      if (node != null && !node.loading) {
+        return cache.read(node);
+      }
     }
-    return cache.read(node);
   }
 
   /**
    * Fills a placeholder with its first value, under the node's monitor and no other lock; the node is already
    * linked. Returns {@code false}, and changes nothing, if the node is no longer a placeholder (another caller
-   * filled it first) or has left the map (its load failed, or it was evicted).
+   * filled it first), has left the map (its load failed, or it was evicted), or its load has failed: a failed
+   * load's outcome is final, and its placeholder leaves the map next (see {@link #removeIfFailed}).
    */
   boolean fill(Node<K, V> placeholder, V value) {
     synchronized (placeholder) {
-      if (!placeholder.loading || placeholder.retired) {
+      if (!placeholder.loading || placeholder.retired || ((Load<?>) placeholder.value).isDone()) {
         return false;
       }
       placeholder.fillValue(value);
@@ -72,31 +96,78 @@ final class Loading<K, V> {
   }
 
   /**
+   * Unmaps a placeholder whose load failed (threw or returned {@code null}) if it is still mapped, and returns
+   * whether the load had failed. The thread that ran the load does this itself; a caller that finds such a
+   * placeholder does it too, so that a failed load's place never outlives it, even when its thread could not
+   * finish (see "Errors" in the class comment).
+   */
+  boolean removeIfFailed(Node<K, V> placeholder, Load<V> load) {
+    if (!load.isDone() || !(load.isCompletedExceptionally() || load.getNow(null) == null)) {
+      return false;
+    }
+    cache.removePlaceholder(placeholder);
+    return true;
+  }
+
+  /**
    * Runs the loader for a mapped placeholder and completes its Load on every path, so that no waiter waits
-   * forever: the value, {@code null}, or the loader's exception.
+   * forever: the value, {@code null}, or the loader's exception; or, whatever the loader did, the value of a put
+   * that filled the placeholder first.
    */
   private V run(Node<K, V> placeholder, Load<V> load, Function<? super K, ? extends V> loader) {
-    V result;
+    V loaded;
     try {
-      V loaded = callLoader(placeholder.key, loader);
-      if (loaded == null) {
-        cache.removePlaceholder(placeholder);
-        result = null;
-      } else if (fill(placeholder, loaded)) {
-        result = loaded;
-      } else if (placeholder.loading) {
-        result = loaded; // evicted while loading: returned, and reported as evicted, but not cached
-        cache.notifyRemoval(placeholder.key, loaded, RemovalCause.SIZE);
-      } else {
-        result = placeholder.value; // a put filled the placeholder first: its value wins
-      }
+      loaded = callLoader(placeholder.key, loader);
     } catch (Throwable failure) {
+      V put = settleFailure(placeholder, load, failure);
+      if (put != null) {
+        return put;
+      }
       cache.removePlaceholder(placeholder);
-      load.completeExceptionally(failure);
       throw failure;
+    }
+    if (loaded == null) {
+      V put = settleFailure(placeholder, load, null);
+      if (put == null) {
+        cache.removePlaceholder(placeholder);
+      }
+      return put;
+    }
+    V result;
+    if (fill(placeholder, loaded)) {
+      result = loaded;
+    } else if (placeholder.loading) {
+      load.complete(loaded); // evicted while loading: returned, and reported as evicted, but not cached
+      cache.notifyRemoval(placeholder.key, loaded, RemovalCause.SIZE);
+      return loaded;
+    } else {
+      result = placeholder.value; // a put filled the placeholder first: its value wins
     }
     load.complete(result);
     return result;
+  }
+
+  /**
+   * Decides a failed load under its placeholder's monitor, where fills happen: if a put filled the placeholder
+   * first, completes the Load with the put's value and returns it; otherwise completes the Load with the failure
+   * ({@code null} for a loader that returned {@code null}), after which no put can fill the placeholder, and
+   * returns {@code null}. The Load is complete before the caller unmaps the placeholder.
+   */
+  private V settleFailure(Node<K, V> placeholder, Load<V> load, Throwable failure) {
+    V put;
+    synchronized (placeholder) {
+      if (placeholder.loading) {
+        if (failure == null) {
+          load.complete(null);
+        } else {
+          load.completeExceptionally(failure);
+        }
+        return null;
+      }
+      put = placeholder.value;
+    }
+    load.complete(put);
+    return put;
   }
 
   private V callLoader(K key, Function<? super K, ? extends V> loader) {

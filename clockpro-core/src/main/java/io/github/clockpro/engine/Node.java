@@ -42,6 +42,12 @@ import java.lang.invoke.VarHandle;
  * looks the key up again. A writer that looked the node up while holding the eviction lock sees only mapped
  * nodes, which are never retired, because every removal holds that lock.
  *
+ * <p>A retired node keeps its final value. A lock-free reader that found the node before it left the map may
+ * still return {@link #value}, and the contract promises it a value, not {@code null}; so the value is not
+ * cleared. Instead nothing the cache keeps references a retired node: the table links its predecessor past it,
+ * the rings clear its links and the policy its scan candidate (see "Reachability" in {@link ClockProPolicy}), so
+ * the node and its value become garbage as soon as the last such reader lets go of it.
+ *
  * <p>The write that turns a placeholder into an entry (the fill) holds the monitor too, and checks both
  * {@link #loading} and {@link #retired} under it; every other value writer checks {@link #loading} under the
  * monitor and never writes to a placeholder. So a placeholder is filled at most once, and never after it has

@@ -32,7 +32,8 @@ import java.util.NoSuchElementException;
  *
  * <p>Memory ordering. The writer publishes with release stores: a new node's fields and its link, with plain
  * writes, then the node into its bin's head slot; a removal links the predecessor past the node. A removed node
- * keeps its own link, so a reader standing on it walks on. Readers load slots with acquire and links as volatile
+ * keeps its own link, so a reader standing on it walks on; that link keeps the nodes after it reachable, so the
+ * owner must hold no reference to a removed node (the policy clears its own, see {@link ClockProPolicy}). Readers load slots with acquire and links as volatile
  * reads. The writer needs no fence (a volatile write, on x86) of its own: every writer holds the owner's lock,
  * so writes are ordered by the lock, and a reader needs only to see a node whole once it finds it.
  *
@@ -209,15 +210,19 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
   /** Doubles the table, relinking every node into one of the two bins its old bin splits into. Writer only. */
   private void grow(Node<K, V>[] bins) {
     int length = bins.length;
-    Node<K, V>[] grown = newTable(length << 1);
+    Node<K, V>[] grown = newTable(length << 1); // allocated first: an OutOfMemoryError here changes nothing
+    // From here to the second increment, no method call: field and array accesses only, so no error (a stack
+    // overflow strikes at calls) can leave the counter odd, and readers spinning, forever. The writer reads the
+    // old bins plainly: it wrote them itself, under the lock.
     resizes = resizes + 1;
     for (int index = 0; index < length; index++) {
       Node<K, V> low = null;
       Node<K, V> high = null;
-      Node<K, V> node = slot(bins, index);
+      Node<K, V> node = bins[index];
       while (node != null) {
         Node<K, V> next = node.nextInBin;
-        if ((spread(node.hash) & length) == 0) {
+        int hash = node.hash;
+        if (((hash ^ (hash >>> 16)) & length) == 0) { // spread(hash), written out
           node.nextInBin = low;
           low = node;
         } else {

@@ -12,7 +12,8 @@
  *   <li>{@code ClockProPolicy}: the CLOCK-Pro decisions over two {@code Ring}s (hot and cold) and the
  *       {@code History} of evicted keys; {@code CarryTrial} decides whether the hot hand carries references.
  *   <li>{@code ScanLengths}: the eviction work, counted by scan length; {@code Counters} and {@code PaddedCount}:
- *       the per-thread and locked counts; {@code EvictionLock}: the lock that counts its waits.
+ *       the per-thread and locked counts; {@code EvictionLock}: the lock (a monitor) that counts its waits;
+ *       {@code Headroom}: the stack check before every structural change.
  *   <li>{@code Invariants}: every named invariant, checked by the tests; {@code PolicyView} and
  *       {@code CacheMapView}: the views the API returns.
  * </ul>

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** The spinning eviction lock keeps the mutual exclusion and reentrancy of the lock it extends. */
+/** The eviction lock excludes concurrent holders, counts waits only, and is released whatever its holder throws. */
 class EvictionLockTest {
 
   private static final int THREADS = 4;
@@ -23,11 +25,14 @@ class EvictionLockTest {
     for (int t = 0; t < THREADS; t++) {
       threads.add(new Thread(() -> {
         for (int i = 0; i < INCREMENTS; i++) {
-          lock.lock();
-          try {
-            counter++;
-          } finally {
-            lock.unlock();
+          long waitStart = lock.awaitFree();
+          synchronized (lock) {
+            lock.acquired(waitStart);
+            try {
+              counter++;
+            } finally {
+              lock.releasing();
+            }
           }
         }
       }));
@@ -37,20 +42,20 @@ class EvictionLockTest {
       thread.join();
     }
     assertEquals((long) THREADS * INCREMENTS, counter);
-    assertFalse(lock.isLocked());
+    assertFalse(lock.isHeld());
   }
 
   @Test
-  void shouldBeReentrant() {
+  void shouldCountNoWaitForAFreeLock() {
     Counters counters = new Counters();
     EvictionLock lock = new EvictionLock(counters);
-    lock.lock();
-    lock.lock();
-    assertEquals(2, lock.getHoldCount());
-    lock.unlock();
-    assertTrue(lock.isHeldByCurrentThread());
-    lock.unlock();
-    assertFalse(lock.isLocked());
+    long waitStart = lock.awaitFree();
+    synchronized (lock) {
+      lock.acquired(waitStart);
+      assertTrue(lock.isHeld());
+      lock.releasing();
+    }
+    assertFalse(lock.isHeld());
     assertEquals(0, counters.sums()[Counters.LOCK_WAITS], "a free lock is taken without a wait");
   }
 
@@ -58,19 +63,62 @@ class EvictionLockTest {
   void shouldWaitForAHolderThatKeepsTheLockLongerThanTheSpin() throws InterruptedException {
     Counters counters = new Counters();
     EvictionLock lock = new EvictionLock(counters);
-    lock.lock();
+    CountDownLatch held = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    Thread holder = new Thread(() -> {
+      synchronized (lock) {
+        lock.acquired(lock.awaitFree());
+        try {
+          held.countDown();
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        } finally {
+          lock.releasing();
+        }
+      }
+    });
+    holder.start();
+    assertTrue(held.await(10, TimeUnit.SECONDS));
     Thread waiter = new Thread(() -> {
-      lock.lock();
-      lock.unlock();
+      long waitStart = lock.awaitFree();
+      synchronized (lock) {
+        lock.acquired(waitStart);
+        lock.releasing();
+      }
     });
     waiter.start();
     Thread.sleep(50);
     assertTrue(waiter.isAlive(), "the waiter must not get a held lock");
-    lock.unlock();
+    release.countDown();
     waiter.join(10_000);
+    holder.join(10_000);
     assertFalse(waiter.isAlive());
     long[] sums = counters.sums();
     assertEquals(1, sums[Counters.LOCK_WAITS], "the waiter's one acquisition waited");
     assertTrue(sums[Counters.LOCK_WAIT_TIME] > 0, "and its wait took time");
+  }
+
+  @Test
+  void shouldReleaseTheLockWhenTheCriticalSectionThrowsAnError() throws Exception {
+    EvictionLock lock = new EvictionLock(new Counters());
+    try {
+      synchronized (lock) {
+        lock.acquired(lock.awaitFree());
+        throw new StackOverflowError("in the critical section");
+      }
+    } catch (StackOverflowError expected) {
+      // the monitor is released by the JVM
+    }
+    Thread other = new Thread(() -> {
+      synchronized (lock) {
+        lock.acquired(lock.awaitFree());
+        lock.releasing();
+      }
+    });
+    other.start();
+    other.join(10_000);
+    assertFalse(other.isAlive(), "another thread takes the lock");
+    assertFalse(lock.isHeld(), "and its release clears a flag the error left set");
   }
 }

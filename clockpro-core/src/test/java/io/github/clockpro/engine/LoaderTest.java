@@ -243,6 +243,53 @@ class LoaderTest {
     }
   }
 
+  @Test
+  void shouldReturnAValuePutDuringTheLoadWhenTheLoaderReturnsNull() throws Exception {
+    assertPutWinsOverAFailedLoad(() -> null);
+  }
+
+  @Test
+  void shouldReturnAValuePutDuringTheLoadWhenTheLoaderThrows() throws Exception {
+    assertPutWinsOverAFailedLoad(() -> {
+      throw new IllegalStateException("loader failed after the put");
+    });
+  }
+
+  /** A put fills a load's place; the loader then fails: the loader's caller and the waiter get the put's value. */
+  private void assertPutWinsOverAFailedLoad(Supplier<String> outcome) throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      Future<String> loader = startBlockedLoad(pool, 6, release, outcome);
+      Future<String> waiter = pool.submit(() -> cache.get(6, key -> "never"));
+      Thread.sleep(100); // let the waiter join the load in flight
+      cache.put(6, "put");
+      release.countDown();
+      assertEquals("put", loader.get(10, TimeUnit.SECONDS));
+      assertEquals("put", waiter.get(10, TimeUnit.SECONDS));
+      assertEquals("put", cache.getIfPresent(6));
+      assertEquals(1, cache.size());
+      assertEquals(List.of(), EngineAccess.checkInvariants(cache));
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void shouldReturnAValuePutByTheLoaderItselfWhenItThenReturnsNullOrThrows() {
+    assertEquals("put", cache.get(4, key -> {
+      cache.put(4, "put");
+      return null;
+    }));
+    assertEquals("put", cache.get(5, key -> {
+      cache.put(5, "put");
+      throw new IllegalStateException("after the put");
+    }));
+    assertEquals("put", cache.getIfPresent(4));
+    assertEquals("put", cache.getIfPresent(5));
+    assertEquals(List.of(), EngineAccess.checkInvariants(cache));
+  }
+
   /**
    * Starts a load of the key on the pool whose loader waits for {@code release} and then ends with
    * {@code outcome}; returns once the loader is running.
