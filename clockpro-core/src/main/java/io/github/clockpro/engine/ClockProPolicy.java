@@ -45,6 +45,10 @@ import java.util.function.BooleanSupplier;
  *       than it was and to at most the <em>carry</em> allowed (see below). Page not referenced since but holding
  *       carried references: placed at the head, spending one of them. Otherwise: demoted to cold (not in test).
  *   <li>A test period that ends unreferenced shrinks the cold target by one; one that ends referenced grows it.
+ *       A cold page that the cold hand evicts in its test period with references, if fewer than the promotion
+ *       threshold, was referenced in its test period all the same, and grows it too. A live history record that
+ *       the history's limit drops counts as a test period ended unreferenced, weighted by the share of the paper's
+ *       history length that the limit keeps (see {@link #countLimitDrops}).
  * </ul>
  * "Referenced" means a reference counter at or above the <em>promotion threshold</em> for a cold page, and above
  * the references the hand carried over for a hot page. With a carry limit of 0 the hot hand is the paper's.
@@ -207,6 +211,11 @@ final class ClockProPolicy<K, V> {
   private long now;
   /** The number of resident cold entries the policy aims for; the rest of the cache is hot. */
   private int coldTarget;
+  /**
+   * The weight of live records dropped by the history's limit not yet counted against the cold target, in
+   * {@code 1 / maximumSize}ths of a step: below {@code maximumSize} between calls (see {@link #countLimitDrops}).
+   */
+  private long limitDropCredit;
   /** The counter value that marks a page as referenced: the adaptive promotion threshold. */
   private int promotionThreshold = INITIAL_PROMOTION_THRESHOLD;
 
@@ -398,6 +407,11 @@ final class ClockProPolicy<K, V> {
         adjustColdTarget(candidate.referenceCount >= promotionThreshold ? +1 : -1);
       }
       if (candidate.referenceCount < promotionThreshold) {
+        if (candidate.referenceCount > 0 && candidate.status == Node.COLD_IN_TEST) {
+          // Referenced in its test period, if too few times to be promoted: a reuse within the cold ring's reach
+          // all the same, and the paper's signal that the cold allocation pays.
+          adjustColdTarget(+1);
+        }
         victim = candidate;
       } else if (candidate.status == Node.COLD_IN_TEST) {
         adjustColdTarget(+1);
@@ -420,7 +434,7 @@ final class ClockProPolicy<K, V> {
     boolean referenced = victim.referenceCount > 0;
     remove(victim);
     if (inTest) {
-      adjustColdTarget(-history.add(victim.hash, stamp, referenced));
+      countLimitDrops(history.add(victim.hash, stamp, referenced));
     }
     Node<K, V> hotHand = hot.hand();
     if (hotHand != null) {
@@ -582,6 +596,25 @@ final class ClockProPolicy<K, V> {
     int limit = history.limit() + (returnRegrets > 0 ? historyStep : -historyStep);
     history.setLimit(Math.max(minimumHistoryLimit, limit)); // setLimit caps it at maximumSize
     returnRegrets = 0;
+  }
+
+  /**
+   * Counts live records that the history's limit dropped as test periods ended unreferenced, each weighted by the
+   * share of the paper's history that the limit keeps: {@code historyLimit / maximumSize}. At the paper's length
+   * every drop counts one, as in the paper. A history shortened to an eighth drops a record after an eighth of the
+   * insertions the paper would wait, before most of its test period has passed, so that record's drop is an eighth
+   * of the evidence; counted whole, such drops kept the cold target at its floor wherever half the new keys return
+   * once and the other half never (the short-lived working set in docs/decisions.md). The weights add up in
+   * {@link #limitDropCredit}, so the cold target still moves by whole steps.
+   */
+  private void countLimitDrops(int dropped) {
+    for (int drop = 0; drop < dropped; drop++) {
+      limitDropCredit += history.limit();
+      if (limitDropCredit >= maximumSize) {
+        limitDropCredit -= maximumSize;
+        adjustColdTarget(-1);
+      }
+    }
   }
 
   private void adjustColdTarget(int delta) {

@@ -40,6 +40,14 @@ import java.util.function.ToIntFunction;
  *       threshold (references a cold page needs to count as referenced), starting at 2, between 1 and 2; the
  *       carry limit (the most references the hot hand leaves a spared page for its next revolution), starting
  *       at 0.
+ *   <li>The cold target grows by one on a history hit in test; when the cold hand meets a cold page in test with
+ *       a counter above zero, whether it promotes it or, below the threshold, evicts it; and when the cold hand
+ *       meets a page whose test has ended with a counter at the threshold or above. It shrinks by one on a history
+ *       hit whose test had ended, when the cold hand meets a page whose test has ended with a counter below the
+ *       threshold, and on each live record dropped because its test ended. A live record dropped because the
+ *       history is at its limit adds the limit to a running weight; each time the weight reaches
+ *       {@code maximumSize}, it loses {@code maximumSize} and the cold target shrinks by one (at the full limit,
+ *       one step per record).
  *   <li>The carry trial: whether the hot hand may carry at all. Two smaller models of the same policy, keyed by
  *       hash, one that always may carry and one that never may, see every reference and insert of the keys
  *       whose scrambled fingerprint ({@code (hash + 0x3C6EF372) * 0x9E3779B9}, unsigned 32-bit) has its
@@ -153,6 +161,8 @@ public final class ReferenceModel<K> {
   private int carryRegrets;
   private int historyLimit;
   private int returnVerdicts;
+  /** Live records dropped by the history's limit, each weighing the limit, not yet taken off the cold target. */
+  private long limitDropWeight;
   private int referencedShare;
 
   /** Pages examined by the current insert, and the one with the lowest counter so far. */
@@ -389,6 +399,9 @@ public final class ReferenceModel<K> {
         adjustColdTarget(page.counter >= threshold ? +1 : -1);
       }
       if (page.counter < threshold) {
+        if (page.counter > 0 && page.state == State.COLD_IN_TEST) {
+          adjustColdTarget(+1);
+        }
         victim = page;
       } else if (page.state == State.COLD_IN_TEST) {
         adjustColdTarget(+1);
@@ -408,7 +421,14 @@ public final class ReferenceModel<K> {
     resident.remove(victim.key);
     (victim.isHot() ? hot : cold).remove(victim);
     if (wasInTest) {
-      adjustColdTarget(-remember(new Ghost(fingerprint(victim.key), victim.stamp, victim.counter > 0)));
+      int droppedLive = remember(new Ghost(fingerprint(victim.key), victim.stamp, victim.counter > 0));
+      for (int drop = 0; drop < droppedLive; drop++) {
+        limitDropWeight += historyLimit;
+        if (limitDropWeight >= maximumSize) {
+          limitDropWeight -= maximumSize;
+          adjustColdTarget(-1);
+        }
+      }
     }
     if (!hot.isEmpty()) {
       adjustColdTarget(-expireOlderThan(hot.getFirst().stamp));

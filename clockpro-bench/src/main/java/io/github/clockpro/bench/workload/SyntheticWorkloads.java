@@ -11,6 +11,9 @@ import java.util.SplittableRandom;
 public final class SyntheticWorkloads {
 
   private static final long SEED = 0x5EED_C10C_9120L;
+  /** The nearest and the farthest a short-lived key's return follows its first request, in events. */
+  private static final int SHORT_LIVED_SHORTEST = 20;
+  private static final int SHORT_LIVED_LONGEST = 45;
 
   private SyntheticWorkloads() {}
 
@@ -18,14 +21,15 @@ public final class SyntheticWorkloads {
    * Returns the built-in workloads.
    *
    * @param scale divides the length of every workload and the sizes it is simulated at; 1 for the full size
-   * @return Zipfian, loop, scan-plus-hot, drifting Zipfian and interleaved scanning workloads
+   * @return Zipfian, loop, scan-plus-hot, drifting Zipfian, interleaved scanning and short-lived workloads
    * @throws IllegalArgumentException if {@code scale} is not between 1 and 100
    */
   public static List<Trace> all(int scale) {
     if (scale < 1 || scale > 100) {
       throw new IllegalArgumentException("scale must be between 1 and 100 but was " + scale);
     }
-    return List.of(zipfian(scale), loop(scale), scanAndHot(scale), drift(scale), interleaved(scale));
+    return List.of(zipfian(scale), loop(scale), scanAndHot(scale), drift(scale), interleaved(scale),
+        shortLived(scale));
   }
 
   /**
@@ -136,6 +140,56 @@ public final class SyntheticWorkloads {
             + "every " + burst + " events in a range of its own whose hash codes collide with the other's, "
             + "interleaved in runs of " + run + " events",
         keys, sizes(scale, 5_000, 10_000, 20_000));
+  }
+
+  /**
+   * A short-lived working set, over 100,000 events: each event is either the one return of an earlier key or a new
+   * key, and half of the new keys return once, 20 to 45 events after their first request (uniformly; the nearest
+   * free event in that window if the drawn one is taken, and no return if the window is full), and never again.
+   * LRU hits every return from 50 entries up, a third of the events; a policy must let a new key live through
+   * about 45 insertions in its cold part, whatever else fills the cache. The sizes do not scale: the keys' span
+   * of 45 events does not.
+   */
+  static Trace shortLived(int scale) {
+    long[] keys = new long[100_000 / scale];
+    long[] returns = new long[keys.length + SHORT_LIVED_LONGEST];
+    boolean[] taken = new boolean[returns.length];
+    SplittableRandom random = new SplittableRandom(SEED + 5);
+    long nextKey = 1;
+    for (int index = 0; index < keys.length; index++) {
+      if (taken[index]) {
+        keys[index] = returns[index];
+        continue;
+      }
+      long key = scramble(nextKey++);
+      keys[index] = key;
+      if (random.nextBoolean()) {
+        int drawn = index + SHORT_LIVED_SHORTEST
+            + random.nextInt(SHORT_LIVED_LONGEST - SHORT_LIVED_SHORTEST + 1);
+        int slot = freeSlot(taken, drawn, index + SHORT_LIVED_LONGEST);
+        if (slot < 0) {
+          slot = freeSlot(taken, index + SHORT_LIVED_SHORTEST, drawn - 1);
+        }
+        if (slot >= 0) {
+          taken[slot] = true;
+          returns[slot] = key;
+        }
+      }
+    }
+    return new Trace("synthetic-short-lived",
+        "half of the keys return once, " + SHORT_LIVED_SHORTEST + " to " + SHORT_LIVED_LONGEST
+            + " events after their first request",
+        keys, List.of(50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000));
+  }
+
+  /** The first slot from {@code from} to {@code to} (both included) not yet taken, or -1. */
+  private static int freeSlot(boolean[] taken, int from, int to) {
+    for (int slot = from; slot <= to; slot++) {
+      if (!taken[slot]) {
+        return slot;
+      }
+    }
+    return -1;
   }
 
   private static List<Integer> sizes(int scale, int... fullSizes) {
