@@ -20,6 +20,12 @@ import java.util.function.Consumer;
  * subtrees. Keys of one {@code Comparable} class cost O(log n) however many share a hash; keys that share a hash
  * and cannot be compared cost O(n), as they do in {@code ConcurrentHashMap}.
  *
+ * <p>As in {@code ConcurrentHashMap}, a lookup trusts {@code compareTo} between keys of its own class: a key of a
+ * {@code Comparable} class is found only if the equal key in the tree is of the same class, or lies on the path
+ * that order leads to. {@code Comparable} asks for an order consistent with {@code equals}, which a key equal to
+ * a key of another class cannot have; keys of classes that are not {@code Comparable} (lists, sets) are found
+ * under equal keys of any class, since every vertex with their hash is searched both ways.
+ *
  * <p>A {@code compareTo} that throws counts as no order: the lookup searches both subtrees, the writer places the
  * key by the tie-break, and the writer never fails half-way under the cache's eviction lock. Such keys, like keys
  * whose {@code compareTo} disagrees with {@code equals}, may then be looked up in vain; a removal falls back to
