@@ -173,9 +173,11 @@ final class Invariants {
     }
     int leftHeight = TreeBin.heightOf(tree.left);
     int rightHeight = TreeBin.heightOf(tree.right);
-    if (tree.height != Math.max(leftHeight, rightHeight) + 1 || Math.abs(leftHeight - rightHeight) > 1) {
+    if (tree.height != Math.max(leftHeight, rightHeight) + 1 || Math.abs(leftHeight - rightHeight) > 1
+        || tree.skew != rightHeight - leftHeight || tree.key != tree.entry.key || tree.hash != tree.entry.hash) {
       violations.add("TABLE_STRUCTURE: the tree of bin " + index + " is unbalanced at key " + tree.entry.key
-          + ": height " + tree.height + " over " + leftHeight + " and " + rightHeight);
+          + ": height " + tree.height + " and skew " + tree.skew + " over " + leftHeight + " and " + rightHeight
+          + ", or its key and hash are not its node's");
     }
     checkTree(tree.left, index, length, inOrder, violations);
     inOrder.add(tree.entry);

@@ -77,7 +77,7 @@ import java.util.NoSuchElementException;
  * mutable tree with rotations in place (as {@code ConcurrentHashMap} has, with a read-write lock in each tree
  * bin to keep readers out during a rotation) would make readers wait or retry; copying the path costs the
  * writer O(log n) allocations instead, and readers nothing. The nodes keep their identity (the rings hold them),
- * and {@link Node} gains no field: the tree's vertices are separate, 32 bytes per node in a tree bin, as
+ * and {@link Node} gains no field: the tree's vertices are separate, 40 bytes per node in a tree bin, as
  * {@code ConcurrentHashMap}'s TreeNodes are (56 bytes there).
  *
  * <p>The hit path. A marker's hash is chosen so that it selects another bin of its table ({@link #markerHash}):

@@ -31,49 +31,83 @@ import java.util.function.Consumer;
  * whose {@code compareTo} disagrees with {@code equals}, may then be looked up in vain; a removal falls back to
  * searching the whole tree for the exact node, so the table itself stays whole.
  *
- * <p>Memory: 32 bytes per vertex on a 64-bit JVM with compressed references, only for nodes in tree bins.
+ * <p>Memory: 40 bytes per vertex on a 64-bit JVM with compressed references, only for nodes in tree bins. A vertex
+ * keeps its node's key and hash, so that a search reads the vertex alone on each level (and the key it compares).
  */
 final class TreeBin<K, V> {
 
   /** The mapped node this vertex holds. */
   final Node<K, V> entry;
+  /** {@code entry.key}, kept here so that a search reads one object per level, not two. */
+  final Object key;
+  /** {@code entry.hash}, for the same reason. */
+  final int hash;
   final TreeBin<K, V> left;
   final TreeBin<K, V> right;
   /** The number of vertices on the longest path down from this one, this one included. */
-  final int height;
+  final byte height;
+  /**
+   * The right subtree's height less the left's: -1, 0 or 1. With {@link #height} it gives both subtrees' heights,
+   * so that a change that copies this vertex need not read the subtree it keeps (a cache miss on a large tree).
+   */
+  final byte skew;
 
-  private TreeBin(Node<K, V> entry, TreeBin<K, V> left, TreeBin<K, V> right) {
+  private TreeBin(TreeBin<K, V> source, TreeBin<K, V> left, int leftHeight, TreeBin<K, V> right, int rightHeight) {
+    this(source.entry, source.key, source.hash, left, leftHeight, right, rightHeight);
+  }
+
+  private TreeBin(Node<K, V> entry, Object key, int hash, TreeBin<K, V> left, int leftHeight, TreeBin<K, V> right,
+      int rightHeight) {
     this.entry = entry;
+    this.key = key;
+    this.hash = hash;
     this.left = left;
     this.right = right;
-    this.height = Math.max(heightOf(left), heightOf(right)) + 1;
+    this.height = (byte) (Math.max(leftHeight, rightHeight) + 1);
+    this.skew = (byte) (rightHeight - leftHeight);
   }
 
   static int heightOf(TreeBin<?, ?> tree) {
     return tree == null ? 0 : tree.height;
   }
 
+  /** The height of the left subtree, from this vertex's own fields. */
+  int leftHeight() {
+    return height - 1 - Math.max(0, skew);
+  }
+
+  /** The height of the right subtree, from this vertex's own fields. */
+  int rightHeight() {
+    return height - 1 - Math.max(0, -skew);
+  }
+
   /**
    * Returns the node of the tree whose key equals {@code key}, or {@code null}. Reads only immutable vertices;
-   * recurses only where it must search both subtrees, at most as deep as the tree is high.
+   * recurses only where it must search both subtrees, at most as deep as the tree is high. Between keys of one
+   * {@code Comparable} class it calls {@code compareTo} first and {@code equals} only where that returns 0: an
+   * order consistent with {@code equals} finds equal keys alike, and a key equal to one it orders apart could
+   * not be found by any search of the tree, {@code ConcurrentHashMap}'s included. So a level costs one
+   * comparison, not two.
    */
   static <K, V> Node<K, V> find(TreeBin<K, V> tree, Object key, int hash) {
     TreeBin<K, V> vertex = tree;
     while (vertex != null) {
-      Node<K, V> entry = vertex.entry;
-      if (hash != entry.hash) {
-        vertex = hash < entry.hash ? vertex.left : vertex.right;
+      int vertexHash = vertex.hash;
+      if (hash != vertexHash) {
+        vertex = hash < vertexHash ? vertex.left : vertex.right;
         continue;
       }
-      Object other = entry.key;
-      if (other == key || key.equals(other)) {
-        return entry;
+      Object other = vertex.key;
+      if (other == key) {
+        return vertex.entry;
       }
       int direction = compareComparables(key, other);
       if (direction < 0) {
         vertex = vertex.left;
       } else if (direction > 0) {
         vertex = vertex.right;
+      } else if (key.equals(other)) {
+        return vertex.entry;
       } else {
         Node<K, V> found = find(vertex.right, key, hash);
         if (found != null) {
@@ -88,12 +122,14 @@ final class TreeBin<K, V> {
   /** Returns a new tree that also holds {@code node}, which the tree must not hold. O(log n) new vertices. */
   static <K, V> TreeBin<K, V> insert(TreeBin<K, V> tree, Node<K, V> node) {
     if (tree == null) {
-      return new TreeBin<>(node, null, null);
+      return new TreeBin<>(node, node.key, node.hash, null, 0, null, 0);
     }
-    if (order(node, tree.entry) < 0) {
-      return balance(tree.entry, insert(tree.left, node), tree.right);
+    if (order(node, tree) < 0) {
+      TreeBin<K, V> left = insert(tree.left, node);
+      return balance(tree, left, left.height, tree.right, tree.rightHeight());
     }
-    return balance(tree.entry, tree.left, insert(tree.right, node));
+    TreeBin<K, V> right = insert(tree.right, node);
+    return balance(tree, tree.left, tree.leftHeight(), right, right.height);
   }
 
   /**
@@ -112,7 +148,10 @@ final class TreeBin<K, V> {
       return null;
     }
     int middle = (from + to) >>> 1;
-    return new TreeBin<>(nodes.get(middle), build(nodes, from, middle), build(nodes, middle + 1, to));
+    TreeBin<K, V> left = build(nodes, from, middle);
+    TreeBin<K, V> right = build(nodes, middle + 1, to);
+    Node<K, V> entry = nodes.get(middle);
+    return new TreeBin<>(entry, entry.key, entry.hash, left, heightOf(left), right, heightOf(right));
   }
 
   /** Passes every node of the tree to {@code action}, in order. */
@@ -125,28 +164,37 @@ final class TreeBin<K, V> {
   }
 
   /**
-   * The order of the tree: negative if {@code node} goes before {@code other}, else positive; never 0 for two
-   * nodes. By hash, then by {@code compareTo} for keys of one {@code Comparable} class, then by class name and
-   * identity hash codes (an arbitrary but fixed order; a tie there, of identity hashes, goes left).
+   * The order of the tree: negative if {@code node} goes before the vertex, else positive; never 0. By hash, then
+   * by {@code compareTo} for keys of one {@code Comparable} class, then by class name and identity hash codes (an
+   * arbitrary but fixed order; a tie there, of identity hashes, goes left).
    */
+  static int order(Node<?, ?> node, TreeBin<?, ?> vertex) {
+    return order(node.hash, node.key, vertex.hash, vertex.key);
+  }
+
+  /** {@link #order} of two nodes; for checks. */
   static int order(Node<?, ?> node, Node<?, ?> other) {
-    if (node.hash != other.hash) {
-      return node.hash < other.hash ? -1 : 1;
+    return order(node.hash, node.key, other.hash, other.key);
+  }
+
+  private static int order(int hash, Object key, int otherHash, Object other) {
+    if (hash != otherHash) {
+      return hash < otherHash ? -1 : 1;
     }
-    int compared = compareComparables(node.key, other.key);
+    int compared = compareComparables(key, other);
     if (compared != 0) {
       return compared;
     }
-    Class<?> nodeClass = node.key.getClass();
-    Class<?> otherClass = other.key.getClass();
-    if (nodeClass != otherClass) {
-      compared = nodeClass.getName().compareTo(otherClass.getName());
+    Class<?> keyClass = key.getClass();
+    Class<?> otherClass = other.getClass();
+    if (keyClass != otherClass) {
+      compared = keyClass.getName().compareTo(otherClass.getName());
       if (compared != 0) {
         return compared;
       }
-      return System.identityHashCode(nodeClass) <= System.identityHashCode(otherClass) ? -1 : 1;
+      return System.identityHashCode(keyClass) <= System.identityHashCode(otherClass) ? -1 : 1;
     }
-    return System.identityHashCode(node.key) <= System.identityHashCode(other.key) ? -1 : 1;
+    return System.identityHashCode(key) <= System.identityHashCode(other) ? -1 : 1;
   }
 
   /**
@@ -179,28 +227,28 @@ final class TreeBin<K, V> {
     if (tree.entry == node) {
       return removeTop(tree);
     }
-    int direction = directed ? direction(node, tree.entry) : 0;
+    int direction = directed ? direction(node, tree) : 0;
     if (direction <= 0) {
       TreeBin<K, V> left = remove(tree.left, node, directed);
       if (left != tree.left) {
-        return balance(tree.entry, left, tree.right);
+        return balance(tree, left, heightOf(left), tree.right, tree.rightHeight());
       }
     }
     if (direction >= 0) {
       TreeBin<K, V> right = remove(tree.right, node, directed);
       if (right != tree.right) {
-        return balance(tree.entry, tree.left, right);
+        return balance(tree, tree.left, tree.leftHeight(), right, heightOf(right));
       }
     }
     return tree;
   }
 
-  /** Where a lookup for {@code node}'s key goes from {@code other}: by hash, then by compareTo; 0 if both ways. */
-  private static int direction(Node<?, ?> node, Node<?, ?> other) {
-    if (node.hash != other.hash) {
-      return node.hash < other.hash ? -1 : 1;
+  /** Where a lookup for {@code node}'s key goes from the vertex: by hash, then by compareTo; 0 if both ways. */
+  private static int direction(Node<?, ?> node, TreeBin<?, ?> vertex) {
+    if (node.hash != vertex.hash) {
+      return node.hash < vertex.hash ? -1 : 1;
     }
-    return compareComparables(node.key, other.key);
+    return compareComparables(node.key, vertex.key);
   }
 
   private static <K, V> TreeBin<K, V> removeTop(TreeBin<K, V> tree) {
@@ -214,39 +262,49 @@ final class TreeBin<K, V> {
     while (least.left != null) {
       least = least.left;
     }
-    return balance(least.entry, tree.left, removeLeast(tree.right));
+    TreeBin<K, V> right = removeLeast(tree.right);
+    return balance(least, tree.left, tree.leftHeight(), right, heightOf(right));
   }
 
   private static <K, V> TreeBin<K, V> removeLeast(TreeBin<K, V> tree) {
     if (tree.left == null) {
       return tree.right;
     }
-    return balance(tree.entry, removeLeast(tree.left), tree.right);
+    TreeBin<K, V> left = removeLeast(tree.left);
+    return balance(tree, left, heightOf(left), tree.right, tree.rightHeight());
   }
 
   /**
-   * A new vertex over two subtrees whose heights differ by at most 2, rotated where they differ by 2, so that
-   * they differ by at most 1 at every vertex (the AVL condition).
+   * A copy of {@code source} over two subtrees of the given heights, which differ by at most 2, rotated where they
+   * differ by 2, so that they differ by at most 1 at every vertex (the AVL condition). Reads only the vertices a
+   * rotation moves; the heights of the subtrees it keeps come from their parents' {@link #skew}.
    */
-  private static <K, V> TreeBin<K, V> balance(Node<K, V> entry, TreeBin<K, V> left, TreeBin<K, V> right) {
-    int leftHeight = heightOf(left);
-    int rightHeight = heightOf(right);
+  private static <K, V> TreeBin<K, V> balance(
+      TreeBin<K, V> source, TreeBin<K, V> left, int leftHeight, TreeBin<K, V> right, int rightHeight) {
     if (leftHeight > rightHeight + 1) {
-      if (heightOf(left.left) >= heightOf(left.right)) {
-        return new TreeBin<>(left.entry, left.left, new TreeBin<>(entry, left.right, right));
+      int outer = left.leftHeight();
+      int inner = left.rightHeight();
+      if (outer >= inner) {
+        TreeBin<K, V> lowered = new TreeBin<>(source, left.right, inner, right, rightHeight);
+        return new TreeBin<>(left, left.left, outer, lowered, lowered.height);
       }
       TreeBin<K, V> middle = left.right;
-      return new TreeBin<>(middle.entry, new TreeBin<>(left.entry, left.left, middle.left),
-          new TreeBin<>(entry, middle.right, right));
+      TreeBin<K, V> newLeft = new TreeBin<>(left, left.left, outer, middle.left, middle.leftHeight());
+      TreeBin<K, V> newRight = new TreeBin<>(source, middle.right, middle.rightHeight(), right, rightHeight);
+      return new TreeBin<>(middle, newLeft, newLeft.height, newRight, newRight.height);
     }
     if (rightHeight > leftHeight + 1) {
-      if (heightOf(right.right) >= heightOf(right.left)) {
-        return new TreeBin<>(right.entry, new TreeBin<>(entry, left, right.left), right.right);
+      int outer = right.rightHeight();
+      int inner = right.leftHeight();
+      if (outer >= inner) {
+        TreeBin<K, V> lowered = new TreeBin<>(source, left, leftHeight, right.left, inner);
+        return new TreeBin<>(right, lowered, lowered.height, right.right, outer);
       }
       TreeBin<K, V> middle = right.left;
-      return new TreeBin<>(middle.entry, new TreeBin<>(entry, left, middle.left),
-          new TreeBin<>(right.entry, middle.right, right.right));
+      TreeBin<K, V> newLeft = new TreeBin<>(source, left, leftHeight, middle.left, middle.leftHeight());
+      TreeBin<K, V> newRight = new TreeBin<>(right, middle.right, middle.rightHeight(), right.right, outer);
+      return new TreeBin<>(middle, newLeft, newLeft.height, newRight, newRight.height);
     }
-    return new TreeBin<>(entry, left, right);
+    return new TreeBin<>(source, left, leftHeight, right, rightHeight);
   }
 }
