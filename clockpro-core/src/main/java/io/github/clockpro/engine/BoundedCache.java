@@ -118,7 +118,7 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
   BoundedCache(int maximumSize, int scanLimit, int initialCapacity, int seed,
       RemovalListener<? super K, ? super V> removalListener) {
     this.maximumSize = maximumSize;
-    this.data = new NodeTable<>(initialCapacity);
+    this.data = new NodeTable<>(initialCapacity, seed);
     this.carryTrial = new CarryTrial(maximumSize, scanLimit, seed + 1);
     this.policy = new ClockProPolicy<>(maximumSize, scanLimit, seed, carryTrial::carries);
     this.removalListener = removalListener;
@@ -129,7 +129,7 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
 
   @Override
   public V getIfPresent(K key) {
-    Node<K, V> node = find(requireNonNull(key, "key"), NodeTable.hash(key));
+    Node<K, V> node = find(requireNonNull(key, "key"), data.hash(key));
     if (node == null) {
       counters.recordMiss();
       return null;
@@ -154,7 +154,7 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
   public V get(K key, Function<? super K, ? extends V> loader) {
     requireNonNull(key, "key");
     requireNonNull(loader, "loader");
-    int hash = NodeTable.hash(key);
+    int hash = data.hash(key);
     Node<K, V> node = data.get(key, hash);
     if (node != null && !node.loading) {
       counters.recordHit();
@@ -245,7 +245,7 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
 
   /** Looks a key up for the map view: records the access for the policy, but no hit or miss. */
   V getQuietly(Object key) {
-    Node<K, V> node = find(requireNonNull(key, "key"), NodeTable.hash(key));
+    Node<K, V> node = find(requireNonNull(key, "key"), data.hash(key));
     return node == null ? null : read(node);
   }
 
@@ -253,7 +253,7 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
   V computeIfAbsentQuietly(K key, Function<? super K, ? extends V> loader) {
     requireNonNull(key, "key");
     requireNonNull(loader, "mappingFunction");
-    int hash = NodeTable.hash(key);
+    int hash = data.hash(key);
     Node<K, V> node = data.get(key, hash);
     if (node != null && !node.loading) {
       return read(node);
@@ -268,7 +268,7 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
   V store(K key, V value, Write write) {
     requireNonNull(key, "key");
     requireNonNull(value, "value");
-    int hash = NodeTable.hash(key);
+    int hash = data.hash(key);
     for (;;) {
       Node<K, V> node = data.get(key, hash);
       if (node == null) {
@@ -319,7 +319,7 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
   V replace(K key, Object expected, V value) {
     requireNonNull(key, "key");
     requireNonNull(value, "value");
-    int hash = NodeTable.hash(key);
+    int hash = data.hash(key);
     for (;;) {
       Node<K, V> node = data.get(key, hash);
       if (node == null) {
@@ -487,7 +487,7 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
    * value if {@code expected} is {@code null}. Returns the removed value, or {@code null}.
    */
   private V removeEntry(Object key, Object expected) {
-    int hash = NodeTable.hash(requireNonNull(key, "key"));
+    int hash = data.hash(requireNonNull(key, "key"));
     if (find(key, hash) == null) {
       return null;
     }

@@ -28,4 +28,19 @@ public final class CacheFactory {
     int seed = ThreadLocalRandom.current().nextInt();
     return new BoundedCache<>(maximumSize, scanLimit, initialCapacity, seed, removalListener);
   }
+
+  /**
+   * Creates a size-bounded cache with a fixed seed instead of a random one; for tests and simulations outside this
+   * package that replay the cache's decisions against a model. The seed lays out the history's table and mixes the
+   * hashes of {@code Long} keys with high bits set (see {@code NodeTable.hash}); a fixed seed makes those hashes,
+   * and so colliding keys, predictable, which is what the random seed prevents. With the seed 0 a key's hash is
+   * the one the reference model computes.
+   *
+   * @param seed any value
+   * @see #newBoundedCache(int, int, int, RemovalListener)
+   */
+  public static <K, V> ClockProCache<K, V> newBoundedCache(int maximumSize, int scanLimit, int initialCapacity,
+      RemovalListener<? super K, ? super V> removalListener, int seed) {
+    return new BoundedCache<>(maximumSize, scanLimit, initialCapacity, seed, removalListener);
+  }
 }

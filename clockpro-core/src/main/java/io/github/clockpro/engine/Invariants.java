@@ -24,7 +24,11 @@ import java.util.function.IntSupplier;
  *       flag, so a check that overlaps it may count that load on both sides; with no load storing its value,
  *       the size equals hot + cold less the placeholders.
  *   <li>{@code TABLE_STRUCTURE}: every mapped node sits in the bin its hash selects, and the table has at least
- *       as many slots as nodes, up to its maximum length.
+ *       as many slots as nodes, up to its maximum length. A chain holds no marker; a tree bin's marker heads its
+ *       slot alone, in a table of at least {@link NodeTable#MIN_TREEIFY_LENGTH} slots, with a hash that selects
+ *       another slot, over a non-empty AVL tree: each vertex's height is one more than its higher subtree's, the
+ *       two differ by at most one, and an in-order walk meets the nodes in {@link TreeBin#order}, each in this
+ *       bin.
  *   <li>{@code HISTORY_BOUND}: history records &lt;= maximumSize.
  *   <li>{@code HISTORY_LIMIT_RANGE}: the history's limit lies within its bounds, which lie within [1,
  *       maximumSize].
@@ -86,6 +90,7 @@ final class Invariants {
     if (mapped > data.length() && data.length() < NodeTable.MAXIMUM_LENGTH) {
       violations.add("TABLE_STRUCTURE: " + mapped + " nodes in " + data.length() + " slots");
     }
+    violations.addAll(checkBins(data));
     if (policy.historySize() > maximumSize) {
       violations.add("HISTORY_BOUND: " + policy.historySize() + " > maximumSize " + maximumSize);
     }
@@ -115,6 +120,68 @@ final class Invariants {
     }
     checkScanLengths(policy, violations);
     return violations;
+  }
+
+  /**
+   * Checks the part of {@code TABLE_STRUCTURE} that concerns the bins themselves: chains without markers, and
+   * tree bins. The caller is the table's writer, or holds its lock; tests call it on a table alone.
+   *
+   * @return the violations; empty if none
+   */
+  static <K, V> List<String> checkBins(NodeTable<K, V> data) {
+    List<String> violations = new ArrayList<>();
+    int length = data.length();
+    for (int index = 0; index < length; index++) {
+      Node<K, V> first = data.bin(index);
+      if (first == null || first.key != NodeTable.TREE_BIN) {
+        for (Node<K, V> node = first; node != null; node = node.nextInBin) {
+          if (node.key == NodeTable.TREE_BIN) {
+            violations.add("TABLE_STRUCTURE: a marker inside the chain of bin " + index);
+          }
+        }
+        continue;
+      }
+      if (first.nextInBin != null || length < NodeTable.MIN_TREEIFY_LENGTH
+          || (NodeTable.spread(first.hash) & (length - 1)) == index) {
+        violations.add("TABLE_STRUCTURE: the marker of bin " + index + " is linked, in a table of " + length
+            + " slots, or has a hash of its own bin");
+      }
+      TreeBin<K, V> root = NodeTable.root(first);
+      if (root == null) {
+        violations.add("TABLE_STRUCTURE: the tree of bin " + index + " is empty");
+      }
+      List<Node<K, V>> inOrder = new ArrayList<>();
+      checkTree(root, index, length, inOrder, violations);
+      for (int i = 1; i < inOrder.size(); i++) {
+        if (TreeBin.order(inOrder.get(i - 1), inOrder.get(i)) > 0) {
+          violations.add("TABLE_STRUCTURE: keys " + inOrder.get(i - 1).key + " and " + inOrder.get(i).key
+              + " out of order in the tree of bin " + index);
+        }
+      }
+    }
+    return violations;
+  }
+
+  private static <K, V> void checkTree(
+      TreeBin<K, V> tree, int index, int length, List<Node<K, V>> inOrder, List<String> violations) {
+    if (tree == null) {
+      return;
+    }
+    if ((NodeTable.spread(tree.entry.hash) & (length - 1)) != index) {
+      violations.add("TABLE_STRUCTURE: key " + tree.entry.key + " in the tree of bin " + index
+          + " belongs to another bin");
+    }
+    int leftHeight = TreeBin.heightOf(tree.left);
+    int rightHeight = TreeBin.heightOf(tree.right);
+    if (tree.height != Math.max(leftHeight, rightHeight) + 1 || Math.abs(leftHeight - rightHeight) > 1
+        || tree.skew != rightHeight - leftHeight || tree.key != tree.entry.key || tree.hash != tree.entry.hash) {
+      violations.add("TABLE_STRUCTURE: the tree of bin " + index + " is unbalanced at key " + tree.entry.key
+          + ": height " + tree.height + " and skew " + tree.skew + " over " + leftHeight + " and " + rightHeight
+          + ", or its key and hash are not its node's");
+    }
+    checkTree(tree.left, index, length, inOrder, violations);
+    inOrder.add(tree.entry);
+    checkTree(tree.right, index, length, inOrder, violations);
   }
 
   private static void checkScanLengths(ClockProPolicy<?, ?> policy, List<String> violations) {

@@ -17,7 +17,8 @@ import java.lang.invoke.VarHandle;
  *   <li>{@link #key} and {@link #hash} are final.
  *   <li>{@link #value} is volatile and written under the node's monitor; see "Value writes" below.
  *   <li>{@link #nextInBin} is volatile and belongs to the {@link NodeTable}: written only by the table's
- *       writer, who holds the cache's eviction lock, and read by lock-free lookups.
+ *       writer, who holds the cache's eviction lock, and read by lock-free lookups. While the node sits in a tree
+ *       bin the tree holds it, and the link is left as it was, for readers still walking an older chain.
  *   <li>{@link #referenceCount} is a plain field written by readers without a lock. Two readers may both read
  *       {@code f} and both write {@code f + 1}, losing one increment; the eviction thread may overwrite a
  *       reader's increment when it ages or resets the counter. Both races are benign: the counter is a hint
@@ -104,7 +105,10 @@ final class Node<K, V> {
   }
 
   final K key;
-  /** The key's hash ({@link NodeTable#hash}), taken once: the table's hash and the non-resident history's. */
+  /**
+   * The key's hash ({@link NodeTable#hash}), taken once: the table's hash and the non-resident history's. A tree
+   * bin's marker, which belongs to no key, has a hash that selects another bin (see {@link NodeTable}).
+   */
   final int hash;
   volatile V value;
   /** The next node in this node's bin of the {@link NodeTable}; see the class comment. */

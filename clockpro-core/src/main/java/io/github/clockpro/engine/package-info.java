@@ -8,7 +8,7 @@
  *       invariants, in the design overview at its top. Start there.
  *   <li>{@link io.github.clockpro.engine.Loading} and {@code Load}: loads in flight, as placeholders in the table.
  *   <li>{@code NodeTable} and {@code Node}: the hash table, with lock-free reads and one writer, whose entries are
- *       the nodes themselves.
+ *       the nodes themselves; {@code TreeBin}: the persistent balanced tree a crowded bin becomes.
  *   <li>{@code ClockProPolicy}: the CLOCK-Pro decisions over two {@code Ring}s (hot and cold) and the
  *       {@code History} of evicted keys; {@code CarryTrial} decides whether the hot hand carries references.
  *   <li>{@code ScanLengths}: the eviction work, counted by scan length; {@code Counters} and {@code PaddedCount}:

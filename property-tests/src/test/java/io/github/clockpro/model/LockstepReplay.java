@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.ClockProCache;
+import io.github.clockpro.engine.CacheFactory;
 import java.util.function.IntToLongFunction;
 
 /**
@@ -18,7 +19,8 @@ final class LockstepReplay {
   long hits;
 
   private LockstepReplay(int size) {
-    cache = ClockProCache.builder().maximumSize(size).build();
+    // The seed 0: the hashes of Long keys with high bits set are then the model's fingerprints (see ReferenceModel).
+    cache = CacheFactory.newBoundedCache(size, CacheBuilder.DEFAULT_SCAN_LIMIT, Math.min(size, 16), null, 0);
     model = new ReferenceModel<>(size, CacheBuilder.DEFAULT_SCAN_LIMIT, Object::hashCode);
   }
 

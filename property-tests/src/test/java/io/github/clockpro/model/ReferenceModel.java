@@ -551,7 +551,9 @@ public final class ReferenceModel<K> {
   /**
    * The history identifies a key by its fingerprint alone: keys with equal fingerprints share one record. A
    * {@code Long}'s hash code XORs its two halves; its fingerprint XORs the low half with the MurmurHash3 32-bit
-   * finalizer of the high half, which is the hash code again when the high half is zero.
+   * finalizer of the high half, which is the hash code again when the high half is zero. This is the cache's hash
+   * with the seed 0; a cache with another seed mixes it into the high half (keys below 2^32 keep their hash code
+   * whatever the seed), so a lockstep replay with such keys builds its cache with the seed 0.
    */
   private int fingerprint(K key) {
     if (!(key instanceof Long)) {
