@@ -374,7 +374,7 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
     synchronized (evictionLock) {
       evictionLock.acquired(waitStart);
       try {
-        Node<K, V> existing = data.get(node.key, node.hash);
+        Node<K, V> existing = data.addIfAbsent(node); // mapped first, linked next: both before the lock's release
         if (existing != null) {
           return existing;
         }
@@ -386,7 +386,6 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
             lockedEntries.addUnderLock(-1);
           }
         }
-        data.add(node);
         data.growIfCrowded(policy.hotSize() + policy.coldSize()); // mapped if and only if linked
         if (!placeholder) {
           lockedEntries.addUnderLock(1);

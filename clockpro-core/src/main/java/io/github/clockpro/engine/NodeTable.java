@@ -285,6 +285,42 @@ final class NodeTable<K, V> implements Iterable<Node<K, V>> {
   }
 
   /**
+   * Maps the node's key to the node unless the key is mapped already; returns the node mapped for the key, or
+   * {@code null} if this call mapped {@code node}. Writer only. One walk of the bin, or one descent of its tree,
+   * does both the lookup and the insertion.
+   */
+  Node<K, V> addIfAbsent(Node<K, V> node) {
+    Node<K, V>[] bins = table;
+    int index = spread(node.hash) & (bins.length - 1);
+    Node<K, V> first = bins[index]; // plain: the writer wrote it, under the lock
+    if (first != null && first.key == TREE_BIN) {
+      TreeBin<K, V> root = root(first);
+      TreeBin.Insertion<K, V> insertion = TreeBin.insertIfAbsent(root, node);
+      if (insertion.found() != null) {
+        return insertion.found();
+      }
+      publishRoot(first, insertion.tree());
+      return null;
+    }
+    int length = 0;
+    Object key = node.key;
+    int hash = node.hash;
+    for (Node<K, V> current = first; current != null; current = current.nextInBin) {
+      if (current.hash == hash && (current.key == key || key.equals(current.key))) {
+        return current;
+      }
+      length++;
+    }
+    if (length >= TREEIFY_THRESHOLD && bins.length >= MIN_TREEIFY_LENGTH) {
+      treeify(bins, index, first, node);
+      return null;
+    }
+    NEXT_IN_BIN.set(node, first); // plain: the node is not yet published; the next line publishes it
+    SLOT.setRelease(bins, index, node);
+    return null;
+  }
+
+  /**
    * Doubles the table if it holds more nodes than slots. Writer only. Separate from {@link #add}, so that the
    * writer grows the table once its whole change is done.
    *

@@ -133,6 +133,51 @@ final class TreeBin<K, V> {
   }
 
   /**
+   * What {@link #insertIfAbsent} did: {@code found} is the node already mapped for the key, and then {@code tree}
+   * the tree unchanged; otherwise {@code found} is {@code null} and {@code tree} the new tree.
+   */
+  record Insertion<K, V>(TreeBin<K, V> tree, Node<K, V> found) {}
+
+  /**
+   * Returns a new tree that also holds {@code node}, unless the tree holds a node with an equal key, in one descent
+   * where the order decides (keys with distinct hashes, or of one {@code Comparable} class whose {@code compareTo}
+   * tells them apart); where it cannot, {@link #find} searches the subtree first. O(log n) new vertices.
+   */
+  static <K, V> Insertion<K, V> insertIfAbsent(TreeBin<K, V> tree, Node<K, V> node) {
+    TreeBin<K, V> grown = insertIfAbsent(tree, node, node.key, node.hash);
+    if (grown != tree) {
+      return new Insertion<>(grown, null);
+    }
+    return new Insertion<>(tree, find(tree, node.key, node.hash));
+  }
+
+  /** The new tree, or {@code tree} itself if it holds a node whose key equals {@code key}. */
+  private static <K, V> TreeBin<K, V> insertIfAbsent(TreeBin<K, V> tree, Node<K, V> node, Object key, int hash) {
+    if (tree == null) {
+      return new TreeBin<>(node, key, hash, null, 0, null, 0);
+    }
+    int direction;
+    if (hash != tree.hash) {
+      direction = hash < tree.hash ? -1 : 1;
+    } else {
+      Object other = tree.key;
+      if (other == key) {
+        return tree;
+      }
+      direction = compareComparables(key, other);
+      if (direction == 0) { // no order between them: equal, or to be searched for on both sides
+        return key.equals(other) || find(tree, key, hash) != null ? tree : insert(tree, node);
+      }
+    }
+    if (direction < 0) {
+      TreeBin<K, V> left = insertIfAbsent(tree.left, node, key, hash);
+      return left == tree.left ? tree : balance(tree, left, left.height, tree.right, tree.rightHeight());
+    }
+    TreeBin<K, V> right = insertIfAbsent(tree.right, node, key, hash);
+    return right == tree.right ? tree : balance(tree, tree.left, tree.leftHeight(), right, right.height);
+  }
+
+  /**
    * Returns a new tree without this exact node, or {@code tree} itself if the tree does not hold it. Follows the
    * order where it can (O(log n) for comparable keys); if that finds nothing, searches the whole tree, so a node
    * misplaced by an inconsistent {@code compareTo} is still removed.
