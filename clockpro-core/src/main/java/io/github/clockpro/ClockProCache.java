@@ -39,7 +39,9 @@ import java.util.function.Function;
  *   <li>The removal listener is called exactly once for each entry that leaves the cache, on the thread that
  *       removed it, after every cache lock is released.
  *   <li>{@link #stats()} and {@link #policy()} take no lock.
- *   <li>Single-threaded, the same sequence of operations gives the same hits and evictions.
+ *   <li>Single-threaded, the same sequence of operations gives the same hits and evictions. One exception: a
+ *       {@link Long} key of 2<sup>32</sup> or more is hashed with a random seed of each cache, so that keys that
+ *       collide cannot be computed in advance, and with such keys two caches may evict differently.
  * </ul>
  * Iterators of {@link #asMap()} are weakly consistent, as for {@link java.util.concurrent.ConcurrentHashMap}.
  *
