@@ -3,11 +3,14 @@ package io.github.clockpro;
 import static java.util.Objects.requireNonNull;
 
 import io.github.clockpro.engine.CacheFactory;
+import java.time.Duration;
 
 /**
  * Configures and creates a {@link ClockProCache}; obtained from {@link ClockProCache#builder()}. Each setting may
- * be made once; a second call throws {@link IllegalStateException}, and a value out of range throws
- * {@link IllegalArgumentException} naming it, before the builder changes.
+ * be made once; a second call throws {@link IllegalStateException}, a value out of range throws
+ * {@link IllegalArgumentException} naming it, and a null argument throws {@link NullPointerException} naming it,
+ * before the builder changes. At most one kind of expiry may be chosen: {@link #expireAfterWrite},
+ * {@link #expireAfterAccess} or {@link #expireAfter}; a second kind throws {@link IllegalStateException}.
  *
  * @param <K> the key type the built cache will accept
  * @param <V> the value type the built cache will accept
@@ -23,6 +26,11 @@ public final class CacheBuilder<K, V> {
   private int scanLimit = UNSET;
   private int initialCapacity = UNSET;
   private RemovalListener<? super K, ? super V> removalListener;
+  private long expireAfterWriteNanos = UNSET;
+  private long expireAfterAccessNanos = UNSET;
+  private Expiry<? super K, ? super V> expiry;
+  private Ticker ticker;
+  private Scheduler scheduler;
 
   CacheBuilder() {}
 
@@ -95,6 +103,83 @@ public final class CacheBuilder<K, V> {
   }
 
   /**
+   * Makes each entry expire once the duration has passed since its value was last written: created, put or
+   * replaced. A duration beyond about 146 years counts as that.
+   *
+   * @param duration at least zero
+   * @return this builder
+   * @throws IllegalStateException if a kind of expiry was already chosen
+   */
+  public CacheBuilder<K, V> expireAfterWrite(Duration duration) {
+    requireNonNull(duration, "duration");
+    requireNoExpiry("expireAfterWrite");
+    this.expireAfterWriteNanos = nonNegativeNanos(duration, "expireAfterWrite");
+    return this;
+  }
+
+  /**
+   * Makes each entry expire once the duration has passed since it was last written or read. A read renews the
+   * entry without a lock: see docs/design.md, "Expiry".
+   *
+   * @param duration at least zero
+   * @return this builder
+   * @throws IllegalStateException if a kind of expiry was already chosen
+   */
+  public CacheBuilder<K, V> expireAfterAccess(Duration duration) {
+    requireNonNull(duration, "duration");
+    requireNoExpiry("expireAfterAccess");
+    this.expireAfterAccessNanos = nonNegativeNanos(duration, "expireAfterAccess");
+    return this;
+  }
+
+  /**
+   * Gives each entry the lifetime the {@link Expiry} decides, when it is created, updated and read.
+   *
+   * @param expiry decides the lifetimes
+   * @param <K1> the key type of the built cache
+   * @param <V1> the value type of the built cache
+   * @return this builder, typed for the expiry
+   * @throws IllegalStateException if a kind of expiry was already chosen
+   */
+  public <K1 extends K, V1 extends V> CacheBuilder<K1, V1> expireAfter(Expiry<? super K1, ? super V1> expiry) {
+    requireNonNull(expiry, "expiry");
+    requireNoExpiry("expireAfter");
+    @SuppressWarnings("unchecked")
+    CacheBuilder<K1, V1> self = (CacheBuilder<K1, V1>) this;
+    self.expiry = expiry;
+    return self;
+  }
+
+  /**
+   * Sets the source of time for expiry. Defaults to {@link Ticker#systemTicker()}; ignored by a cache without
+   * expiry.
+   *
+   * @param ticker the time source
+   * @return this builder
+   */
+  public CacheBuilder<K, V> ticker(Ticker ticker) {
+    requireNonNull(ticker, "ticker");
+    requireUnset(this.ticker == null, "ticker", this.ticker);
+    this.ticker = ticker;
+    return this;
+  }
+
+  /**
+   * Sets the scheduler that runs {@link ClockProCache#cleanUp()} when entries fall due, so that they leave while
+   * the cache is idle. Optional: without one, expired entries leave during later operations and
+   * {@link ClockProCache#cleanUp()}. Ignored by a cache without expiry.
+   *
+   * @param scheduler the scheduler, for example {@link Scheduler#forScheduledExecutorService}
+   * @return this builder
+   */
+  public CacheBuilder<K, V> scheduler(Scheduler scheduler) {
+    requireNonNull(scheduler, "scheduler");
+    requireUnset(this.scheduler == null, "scheduler", this.scheduler);
+    this.scheduler = scheduler;
+    return this;
+  }
+
+  /**
    * Builds the cache.
    *
    * @param <K1> the key type
@@ -109,7 +194,31 @@ public final class CacheBuilder<K, V> {
     int size = (int) maximumSize;
     int limit = scanLimit == UNSET ? DEFAULT_SCAN_LIMIT : scanLimit;
     int capacity = Math.min(size, initialCapacity == UNSET ? 16 : initialCapacity);
-    return CacheFactory.newBoundedCache(size, limit, capacity, removalListener);
+    if (expireAfterWriteNanos == UNSET && expireAfterAccessNanos == UNSET && expiry == null) {
+      return CacheFactory.newBoundedCache(size, limit, capacity, removalListener);
+    }
+    @SuppressWarnings("unchecked")
+    Expiry<K1, V1> typedExpiry = (Expiry<K1, V1>) expiry;
+    return CacheFactory.newExpiringCache(size, limit, capacity, removalListener, expireAfterWriteNanos,
+        expireAfterAccessNanos, typedExpiry, ticker == null ? Ticker.systemTicker() : ticker,
+        scheduler == null ? Scheduler.disabledScheduler() : scheduler);
+  }
+
+  private void requireNoExpiry(String setting) {
+    String chosen = expireAfterWriteNanos != UNSET ? "expireAfterWrite"
+        : expireAfterAccessNanos != UNSET ? "expireAfterAccess"
+        : expiry != null ? "expireAfter" : null;
+    if (chosen != null) {
+      throw new IllegalStateException(setting + " cannot be set: " + chosen + " was already set, and a cache"
+          + " has one kind of expiry");
+    }
+  }
+
+  private static long nonNegativeNanos(Duration duration, String setting) {
+    if (duration.isNegative()) {
+      throw new IllegalArgumentException(setting + " must not be negative but was " + duration);
+    }
+    return Durations.saturatedNanos(duration);
   }
 
   private static void requireUnset(boolean unset, String setting, Object current) {

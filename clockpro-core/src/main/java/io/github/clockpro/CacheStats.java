@@ -2,7 +2,7 @@ package io.github.clockpro;
 
 /**
  * An immutable snapshot of a cache's statistics, taken by {@link ClockProCache#stats()}: what users of any cache
- * read (hits, misses, puts, loads, evictions) and the eviction work this library bounds (entries examined per
+ * read (hits, misses, puts, loads, evictions, expirations) and the eviction work this library bounds (entries examined per
  * eviction, and how often writers waited for the eviction lock). All counts are since the cache was created. What
  * is specific to CLOCK-Pro (hot and cold sizes, the adaptive targets, the scan-length distribution) is on
  * {@link ClockProCache#policy()}.
@@ -20,14 +20,15 @@ public final class CacheStats {
   private final long loadFailureCount;
   private final long totalLoadTime;
   private final long evictionCount;
+  private final long expirationCount;
   private final long scanCount;
   private final int maxScanPerEviction;
   private final long lockWaitCount;
   private final long totalLockWaitTime;
 
   private CacheStats(long hitCount, long missCount, long putCount, long loadSuccessCount, long loadFailureCount,
-      long totalLoadTime, long evictionCount, long scanCount, int maxScanPerEviction, long lockWaitCount,
-      long totalLockWaitTime) {
+      long totalLoadTime, long evictionCount, long expirationCount, long scanCount, int maxScanPerEviction,
+      long lockWaitCount, long totalLockWaitTime) {
     this.hitCount = hitCount;
     this.missCount = missCount;
     this.putCount = putCount;
@@ -35,6 +36,7 @@ public final class CacheStats {
     this.loadFailureCount = loadFailureCount;
     this.totalLoadTime = totalLoadTime;
     this.evictionCount = evictionCount;
+    this.expirationCount = expirationCount;
     this.scanCount = scanCount;
     this.maxScanPerEviction = maxScanPerEviction;
     this.lockWaitCount = lockWaitCount;
@@ -51,6 +53,7 @@ public final class CacheStats {
    * @param loadFailureCount loads that threw or returned {@code null}
    * @param totalLoadTime nanoseconds spent in loaders
    * @param evictionCount entries evicted for size
+   * @param expirationCount entries removed because they had expired
    * @param scanCount entries examined by every eviction together
    * @param maxScanPerEviction the most entries one eviction examined
    * @param lockWaitCount acquisitions of the eviction lock that waited
@@ -59,8 +62,8 @@ public final class CacheStats {
    * @throws IllegalArgumentException if a count is negative, naming it
    */
   public static CacheStats of(long hitCount, long missCount, long putCount, long loadSuccessCount,
-      long loadFailureCount, long totalLoadTime, long evictionCount, long scanCount, int maxScanPerEviction,
-      long lockWaitCount, long totalLockWaitTime) {
+      long loadFailureCount, long totalLoadTime, long evictionCount, long expirationCount, long scanCount,
+      int maxScanPerEviction, long lockWaitCount, long totalLockWaitTime) {
     requireNonNegative(hitCount, "hitCount");
     requireNonNegative(missCount, "missCount");
     requireNonNegative(putCount, "putCount");
@@ -68,12 +71,13 @@ public final class CacheStats {
     requireNonNegative(loadFailureCount, "loadFailureCount");
     requireNonNegative(totalLoadTime, "totalLoadTime");
     requireNonNegative(evictionCount, "evictionCount");
+    requireNonNegative(expirationCount, "expirationCount");
     requireNonNegative(scanCount, "scanCount");
     requireNonNegative(maxScanPerEviction, "maxScanPerEviction");
     requireNonNegative(lockWaitCount, "lockWaitCount");
     requireNonNegative(totalLockWaitTime, "totalLockWaitTime");
     return new CacheStats(hitCount, missCount, putCount, loadSuccessCount, loadFailureCount, totalLoadTime,
-        evictionCount, scanCount, maxScanPerEviction, lockWaitCount, totalLockWaitTime);
+        evictionCount, expirationCount, scanCount, maxScanPerEviction, lockWaitCount, totalLockWaitTime);
   }
 
   private static void requireNonNegative(long count, String name) {
@@ -150,6 +154,15 @@ public final class CacheStats {
   }
 
   /**
+   * Entries removed because they had expired, each reported to the removal listener with
+   * {@link RemovalCause#EXPIRED}; counted when removed, as evictions are, not when a read first finds one
+   * expired. Not part of {@link #evictionCount()}. Always 0 for a cache without expiry.
+   */
+  public long expirationCount() {
+    return expirationCount;
+  }
+
+  /**
    * Entries examined by both hands, summed over all inserts that evicted (an insert evicts at most one entry).
    * An insert into a cache with room evicts nothing but may still run the hot hand to promote a returning key;
    * that work has the same bound and is not counted.
@@ -192,7 +205,8 @@ public final class CacheStats {
   public String toString() {
     return "CacheStats{hitCount=" + hitCount + ", missCount=" + missCount + ", putCount=" + putCount
         + ", loadSuccessCount=" + loadSuccessCount + ", loadFailureCount=" + loadFailureCount
-        + ", totalLoadTime=" + totalLoadTime + ", evictionCount=" + evictionCount + ", scanCount=" + scanCount
+        + ", totalLoadTime=" + totalLoadTime + ", evictionCount=" + evictionCount + ", expirationCount="
+        + expirationCount + ", scanCount=" + scanCount
         + ", maxScanPerEviction=" + maxScanPerEviction + ", lockWaitCount=" + lockWaitCount
         + ", totalLockWaitTime=" + totalLockWaitTime + "}";
   }

@@ -38,6 +38,14 @@ import java.util.function.Function;
  *       returned to its callers and reported to the removal listener as evicted, but not cached.
  *   <li>The removal listener is called exactly once for each entry that leaves the cache, on the thread that
  *       removed it, after every cache lock is released.
+ *   <li>With expiry ({@link CacheBuilder#expireAfterWrite}, {@link CacheBuilder#expireAfterAccess},
+ *       {@link CacheBuilder#expireAfter}), a read at or after an entry's deadline misses: no method or view
+ *       returns an expired value. Each expired entry is removed once, reported as {@link RemovalCause#EXPIRED},
+ *       by an operation that takes the eviction lock (an insert, a removal, a read that found it expired) or by
+ *       {@link #cleanUp()}. Such an operation expires or examines at most {@link Policy#scanLimit()} entries for
+ *       expiry, besides its eviction's, however many fall due at once; {@link #size()} counts entries that
+ *       expired since and were not yet removed. Hits stay lock-free and allocation-free, with one reading of the
+ *       {@link Ticker}.
  *   <li>{@link #stats()} and {@link #policy()} take no lock.
  *   <li>Single-threaded, the same sequence of operations gives the same hits and evictions. One exception: a
  *       {@link Long} key of 2<sup>32</sup> or more is hashed with a random seed of each cache, so that keys that
@@ -140,6 +148,14 @@ public interface ClockProCache<K, V> {
    * @return the number of entries in the map
    */
   int size();
+
+  /**
+   * Does the pending expiry work now: removes every entry whose deadline has passed, and reports each to the
+   * listener as {@link RemovalCause#EXPIRED}, on this thread. Runs in steps, each of which takes the eviction lock
+   * once and examines at most {@link Policy#scanLimit()} entries, until no expired entry is left to find; other
+   * operations run between the steps. Does nothing on a cache without expiry.
+   */
+  void cleanUp();
 
   /**
    * Returns a live view of the cache as a {@link ConcurrentMap}. Reads through the view count accesses for the

@@ -1,5 +1,7 @@
 package io.github.clockpro;
 
+import java.util.OptionalLong;
+
 /**
  * A live view of what is specific to CLOCK-Pro in one cache, returned by {@link ClockProCache#policy()}: the bound,
  * the hot and cold rings, the figures the policy adapts to the workload, and the distribution of entries examined
@@ -17,9 +19,25 @@ public interface Policy {
 
   /**
    * The most entries one eviction examines, across both hands, before it evicts the best candidate seen:
-   * {@link CacheBuilder#scanLimit(int)}, or {@value CacheBuilder#DEFAULT_SCAN_LIMIT}.
+   * {@link CacheBuilder#scanLimit(int)}, or {@value CacheBuilder#DEFAULT_SCAN_LIMIT}. An expiring cache's
+   * operations also examine at most this many entries each for expiry, counted the same way.
    */
   int scanLimit();
+
+  /**
+   * The lifetime after a write, in nanoseconds, if the cache was built with
+   * {@link CacheBuilder#expireAfterWrite}; empty otherwise.
+   */
+  OptionalLong expiresAfterWrite();
+
+  /**
+   * The lifetime after an access, in nanoseconds, if the cache was built with
+   * {@link CacheBuilder#expireAfterAccess}; empty otherwise.
+   */
+  OptionalLong expiresAfterAccess();
+
+  /** Whether the cache was built with {@link CacheBuilder#expireAfter(Expiry)}. */
+  boolean expiresVariably();
 
   /** Resident entries in the hot ring. */
   int hotSize();

@@ -26,6 +26,18 @@ public enum RemovalCause {
     }
   },
 
+  /**
+   * The entry's lifetime had ended ({@link CacheBuilder#expireAfterWrite}, {@link CacheBuilder#expireAfterAccess}
+   * or {@link CacheBuilder#expireAfter}): it was removed by the operation or {@link ClockProCache#cleanUp()} step
+   * that found it expired, or replaced by a write to its key after it had expired.
+   */
+  EXPIRED {
+    @Override
+    public boolean wasEvicted() {
+      return true;
+    }
+  },
+
   /** The entry was evicted because the cache held more than its maximum size. */
   SIZE {
     @Override
@@ -37,7 +49,7 @@ public enum RemovalCause {
   /**
    * Returns whether the entry left because of the eviction policy rather than an action of the user.
    *
-   * @return {@code true} for {@link #SIZE}
+   * @return {@code true} for {@link #EXPIRED} and {@link #SIZE}
    */
   public abstract boolean wasEvicted();
 }

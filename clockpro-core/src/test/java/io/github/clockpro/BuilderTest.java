@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class BuilderTest {
@@ -59,5 +60,62 @@ class BuilderTest {
     assertEquals(7, cache.policy().scanLimit());
     assertEquals(CacheBuilder.DEFAULT_SCAN_LIMIT,
         ClockProCache.builder().maximumSize(1).build().policy().scanLimit());
+  }
+
+  @Test
+  void shouldRejectNegativeLifetimesNamingThem() {
+    IllegalArgumentException write = assertThrows(IllegalArgumentException.class,
+        () -> ClockProCache.builder().expireAfterWrite(Duration.ofNanos(-1)));
+    assertTrue(write.getMessage().contains("expireAfterWrite"), write.getMessage());
+    IllegalArgumentException access = assertThrows(IllegalArgumentException.class,
+        () -> ClockProCache.builder().expireAfterAccess(Duration.ofSeconds(-5)));
+    assertTrue(access.getMessage().contains("expireAfterAccess"), access.getMessage());
+  }
+
+  @Test
+  void shouldRejectNullExpirySettingsNamingThem() {
+    assertEquals("duration", assertThrows(NullPointerException.class,
+        () -> ClockProCache.builder().expireAfterWrite(null)).getMessage());
+    assertEquals("duration", assertThrows(NullPointerException.class,
+        () -> ClockProCache.builder().expireAfterAccess(null)).getMessage());
+    assertEquals("expiry", assertThrows(NullPointerException.class,
+        () -> ClockProCache.builder().expireAfter(null)).getMessage());
+    assertEquals("ticker", assertThrows(NullPointerException.class,
+        () -> ClockProCache.builder().ticker(null)).getMessage());
+    assertEquals("scheduler", assertThrows(NullPointerException.class,
+        () -> ClockProCache.builder().scheduler(null)).getMessage());
+    assertEquals("scheduledExecutorService", assertThrows(NullPointerException.class,
+        () -> Scheduler.forScheduledExecutorService(null)).getMessage());
+  }
+
+  @Test
+  void shouldRejectTwoKindsOfExpiryAndSettingsMadeTwice() {
+    Expiry<Object, Object> expiry = Expiry.creating((key, value) -> Duration.ofMinutes(1));
+    assertThrows(IllegalStateException.class, () -> ClockProCache.builder()
+        .expireAfterWrite(Duration.ofMinutes(1)).expireAfterAccess(Duration.ofMinutes(1)));
+    assertThrows(IllegalStateException.class, () -> ClockProCache.builder()
+        .expireAfterAccess(Duration.ofMinutes(1)).expireAfter(expiry));
+    assertThrows(IllegalStateException.class, () -> ClockProCache.builder()
+        .expireAfter(expiry).expireAfterWrite(Duration.ofMinutes(1)));
+    assertThrows(IllegalStateException.class, () -> ClockProCache.builder()
+        .expireAfterWrite(Duration.ofMinutes(1)).expireAfterWrite(Duration.ofMinutes(1)));
+    assertThrows(IllegalStateException.class, () -> ClockProCache.builder()
+        .ticker(Ticker.systemTicker()).ticker(Ticker.systemTicker()));
+    assertThrows(IllegalStateException.class, () -> ClockProCache.builder()
+        .scheduler(Scheduler.systemScheduler()).scheduler(Scheduler.disabledScheduler()));
+  }
+
+  @Test
+  void shouldSaturateLifetimesThatOverflow() {
+    ClockProCache<String, String> cache = ClockProCache.builder().maximumSize(10)
+        .expireAfterAccess(Duration.ofSeconds(Long.MAX_VALUE)).build();
+    assertEquals(Long.MAX_VALUE >> 1, cache.policy().expiresAfterAccess().getAsLong());
+    cache.put("a", "1");
+    assertEquals("1", cache.getIfPresent("a"));
+  }
+
+  @Test
+  void shouldReportExpiredAsEvicted() {
+    assertTrue(RemovalCause.EXPIRED.wasEvicted());
   }
 }

@@ -17,12 +17,14 @@ import java.util.function.Function;
 
 /**
  * The size-bounded {@link ClockProCache}: a {@link NodeTable} of {@link Node}s, evicted by a
- * {@link ClockProPolicy} under one eviction lock. The contract is the interface's.
+ * {@link ClockProPolicy} under one eviction lock. The contract is the interface's. Without expiry; an expiring
+ * cache is an {@link ExpiringCache}, which overrides the hooks marked below ("Hooks for expiry"), so that this
+ * class's hit path holds no expiry check.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
  */
-final class BoundedCache<K, V> implements ClockProCache<K, V> {
+class BoundedCache<K, V> implements ClockProCache<K, V> {
 
   /*
    * Design overview
@@ -93,7 +95,7 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
    * Structural changes guarded by {@link #evictionLock}, which makes its holder the table's one writer; reads
    * lock-free.
    */
-  private final NodeTable<K, V> data;
+  final NodeTable<K, V> data;
   /**
    * The entries counted under {@link #evictionLock}: nodes inserted with a value, minus nodes with a value that
    * left the map (a placeholder counts once it has been filled, as {@link Node#loading} then says). Written only
@@ -101,14 +103,14 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
    * lock, so it is counted in the filling thread's own cell instead ({@link Counters#FILLS}), and {@link #size()}
    * adds the two. On cache lines of its own (see PaddedCount).
    */
-  private final PaddedCount lockedEntries = new PaddedCount();
+  final PaddedCount lockedEntries = new PaddedCount();
   /** Guarded by {@link #evictionLock}. */
-  private final ClockProPolicy<K, V> policy;
+  final ClockProPolicy<K, V> policy;
   /** Tells the policy whether to carry references; sees every access; thread-safe on its own. */
   private final CarryTrial carryTrial;
   private final Counters counters = new Counters();
   /** Counts its waits in {@link #counters}, so it is made after them. */
-  private final EvictionLock evictionLock = new EvictionLock(counters);
+  final EvictionLock evictionLock = new EvictionLock(counters);
   /** May be {@code null}. */
   private final RemovalListener<? super K, ? super V> removalListener;
   private final Loading<K, V> loading;
@@ -117,6 +119,11 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
 
   BoundedCache(int maximumSize, int scanLimit, int initialCapacity, int seed,
       RemovalListener<? super K, ? super V> removalListener) {
+    this(maximumSize, scanLimit, initialCapacity, seed, removalListener, PolicyView.Expiration.NONE);
+  }
+
+  BoundedCache(int maximumSize, int scanLimit, int initialCapacity, int seed,
+      RemovalListener<? super K, ? super V> removalListener, PolicyView.Expiration expiration) {
     this.maximumSize = maximumSize;
     this.data = new NodeTable<>(initialCapacity, seed);
     this.carryTrial = new CarryTrial(maximumSize, scanLimit, seed + 1);
@@ -124,18 +131,19 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
     this.removalListener = removalListener;
     this.loading = new Loading<>(this, counters);
     this.mapView = new CacheMapView<>(this, data);
-    this.policyView = new PolicyView(maximumSize, policy);
+    this.policyView = new PolicyView(maximumSize, policy, expiration);
   }
 
   @Override
   public V getIfPresent(K key) {
     Node<K, V> node = find(requireNonNull(key, "key"), data.hash(key));
-    if (node == null) {
+    V value = node == null ? null : readLive(node);
+    if (value == null) {
       counters.recordMiss();
       return null;
     }
     counters.recordHit();
-    return read(node);
+    return value;
   }
 
   @Override
@@ -157,8 +165,12 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
     int hash = data.hash(key);
     Node<K, V> node = data.get(key, hash);
     if (node != null && !node.loading) {
-      counters.recordHit();
-      return read(node);
+      V value = readLive(node);
+      if (value != null) {
+        counters.recordHit();
+        return value;
+      }
+      node = null; // it had expired, and has left
     }
     counters.recordMiss();
     return loading.load(key, hash, node, loader);
@@ -208,6 +220,10 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
     return (int) Math.max(0, Math.min(maximumSize, entries));
   }
 
+  /** Nothing to do: without expiry, no work is ever pending. */
+  @Override
+  public void cleanUp() {}
+
   @Override
   public ConcurrentMap<K, V> asMap() {
     return mapView;
@@ -219,7 +235,7 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
     ScanLengths scans = policy.scanLengths();
     return CacheStats.of(sums[Counters.HITS], sums[Counters.MISSES], sums[Counters.PUTS],
         sums[Counters.LOAD_SUCCESSES], sums[Counters.LOAD_FAILURES], sums[Counters.TOTAL_LOAD_TIME],
-        scans.total(), scans.scanCount(), scans.maxScanPerEviction(), sums[Counters.LOCK_WAITS],
+        scans.total(), expirationCount(), scans.scanCount(), scans.maxScanPerEviction(), sums[Counters.LOCK_WAITS],
         sums[Counters.LOCK_WAIT_TIME]);
   }
 
@@ -246,7 +262,7 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
   /** Looks a key up for the map view: records the access for the policy, but no hit or miss. */
   V getQuietly(Object key) {
     Node<K, V> node = find(requireNonNull(key, "key"), data.hash(key));
-    return node == null ? null : read(node);
+    return node == null ? null : readLive(node);
   }
 
   /** Returns the present value, or loads one, without counting a hit or a miss. */
@@ -256,7 +272,11 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
     int hash = data.hash(key);
     Node<K, V> node = data.get(key, hash);
     if (node != null && !node.loading) {
-      return read(node);
+      V value = readLive(node);
+      if (value != null) {
+        return value;
+      }
+      node = null; // it had expired, and has left
     }
     return loading.load(key, hash, node, loader);
   }
@@ -269,18 +289,20 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
     requireNonNull(key, "key");
     requireNonNull(value, "value");
     int hash = data.hash(key);
+    long now = writeTime();
     for (;;) {
       Node<K, V> node = data.get(key, hash);
-      if (node == null) {
-        node = insert(new Node<>(key, hash, value));
+      if (node == null || (!node.loading && expiredAt(node, now))) {
+        node = insert(newNode(key, hash, value, now), now); // an expired node is replaced in the insert
         if (node == null) {
           counters.recordPut();
           return null;
         }
       }
       if (node.loading) {
+        long deadline = deadlineAfterCreate(key, value, now); // user code: before the monitor
         Headroom.check(); // a fill that stopped halfway would leave a placeholder without its Load
-        if (loading.fill(node, value)) {
+        if (loading.fill(node, value, deadline)) {
           counters.recordPut();
           return null;
         }
@@ -291,22 +313,24 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
         }
         continue; // the load stored its value, failed or was evicted after the lookup, so look again
       }
+      long deadline = write == Write.REPLACE_PRESENT ? deadlineAfterUpdate(node, value, now) : 0; // user code
       V previous = null;
       synchronized (node) {
-        if (!node.retired) {
+        if (!node.retired && !expiredAt(node, now)) {
           previous = node.value;
           if (write == Write.REPLACE_PRESENT) {
             node.value = value;
+            writeDeadline(node, deadline); // after the value: see ExpiringNode
           }
         }
       }
       if (previous == null) {
-        continue; // retired: the node left the map after the lookup, so look again
+        continue; // retired, or expired: the insert replaces it, so look again
       }
       if (write == Write.REPLACE_PRESENT) {
         replaced(node, previous, value);
       } else {
-        read(node);
+        readLive(node);
       }
       return previous;
     }
@@ -320,25 +344,34 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
     requireNonNull(key, "key");
     requireNonNull(value, "value");
     int hash = data.hash(key);
+    long now = writeTime();
     for (;;) {
       Node<K, V> node = data.get(key, hash);
-      if (node == null) {
+      if (node == null || node.loading) {
         return null;
       }
+      long deadline = deadlineAfterUpdate(node, value, now); // user code: before the monitor
       V previous = null;
       boolean retired;
+      boolean expired = false;
       synchronized (node) {
         retired = node.retired;
-        if (!retired && !node.loading) {
+        if (!retired) {
+          expired = expiredAt(node, now);
           V current = node.value;
-          if (expected == null || current.equals(expected)) {
+          if (!expired && (expected == null || current.equals(expected))) {
             previous = current;
             node.value = value;
+            writeDeadline(node, deadline); // after the value: see ExpiringNode
           }
         }
       }
       if (retired) {
         continue; // the node left the map after the lookup, so look again
+      }
+      if (expired) {
+        expireFound(node, now);
+        return null;
       }
       if (previous == null) {
         return null;
@@ -363,37 +396,46 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
    * linked the same way, but counted only when it is filled. Returns the node already mapped for the key
    * (perhaps a placeholder), and changes nothing, if there is one.
    */
-  Node<K, V> insert(Node<K, V> node) {
+  Node<K, V> insert(Node<K, V> node, long now) {
     // Read while the node is unpublished: once it is mapped, a put may fill a placeholder at once, without this
     // lock, and count it as a fill; counting it here as well would count it twice.
     boolean placeholder = node.loading;
     Headroom.check(); // before anything changes: see "Errors"
     prefetch(node.hash);
     Node<K, V> victim;
+    Expirations<K, V> expired;
     long waitStart = evictionLock.awaitFree();
     synchronized (evictionLock) {
       evictionLock.acquired(waitStart);
       try {
         Node<K, V> existing = data.addIfAbsent(node); // mapped first, linked next: both before the lock's release
         if (existing != null) {
-          return existing;
+          if (existing.loading || !removeIfExpired(existing, now)) {
+            return existing;
+          }
+          data.addIfAbsent(node); // the expired entry has left, so the key is absent now
         }
+        expireUnderLock(now, existing); // before the eviction, so that the room it makes spares a live entry
         victim = policy.admit(node);
         if (victim != null) {
           data.remove(victim);
           victim.retire(); // first: once retired, a placeholder can no longer be filled, so loading is final
+          unscheduled(victim);
           if (!victim.loading) {
             lockedEntries.addUnderLock(-1);
           }
         }
         data.growIfCrowded(policy.hotSize() + policy.coldSize()); // mapped if and only if linked
+        scheduled(node);
         if (!placeholder) {
           lockedEntries.addUnderLock(1);
         }
+        expired = takeExpirations();
       } finally {
         evictionLock.releasing();
       }
     }
+    afterLock(expired);
     carryTrial.recordInsert(node.hash);
     if (victim != null && !victim.loading) { // a placeholder's value is its Load: no entry left, so no listener
       notifyRemoval(victim.key, victim.value, RemovalCause.SIZE);
@@ -411,6 +453,7 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
         if (placeholder.retireIfLoading()) {
           data.remove(placeholder);
           policy.remove(placeholder);
+          unscheduled(placeholder);
         }
       } finally {
         evictionLock.releasing();
@@ -423,7 +466,10 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
     return data.get(key, hash);
   }
 
-  /** Returns a mapped node's value and counts a reference to it: the one hit path. */
+  /**
+   * Returns a mapped node's value and counts a reference to it: the one hit path, which {@link #readLive} takes
+   * for every entry that has not expired.
+   */
   V read(Node<K, V> node) {
     node.recordAccess();
     carryTrial.recordHit(node.hash);
@@ -453,6 +499,7 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
       try {
         List<String> violations = Invariants.check(data, policy, maximumSize, this::size);
         violations.addAll(carryTrial.checkInvariants());
+        checkExpiryInvariants(violations);
         return violations;
       } finally {
         evictionLock.releasing();
@@ -462,6 +509,115 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
 
   CarryTrial carryTrial() {
     return carryTrial;
+  }
+
+  /**
+   * Removes a node that a read found expired, if it is still mapped and still expired, and does the step of
+   * expiry work that every operation taking the eviction lock does (see {@link ExpiringCache}).
+   */
+  void expireFound(Node<K, V> node, long now) {
+    Expirations<K, V> expired;
+    Headroom.check();
+    long waitStart = evictionLock.awaitFree();
+    synchronized (evictionLock) {
+      evictionLock.acquired(waitStart);
+      try {
+        boolean removed = data.get(node.key, node.hash) == node && removeIfExpired(node, now);
+        expireUnderLock(now, removed ? node : null);
+        expired = takeExpirations();
+      } finally {
+        evictionLock.releasing();
+      }
+    }
+    afterLock(expired);
+  }
+
+  /* ---------------- Hooks for expiry: nothing expires here; ExpiringCache overrides them ---------------- */
+
+  /** The cache's time for an operation that writes, read before any lock; 0 here, where nothing expires. */
+  long writeTime() {
+    return 0;
+  }
+
+  /** Returns a new entry's node. */
+  Node<K, V> newNode(K key, int hash, V value, long now) {
+    return new Node<>(key, hash, value);
+  }
+
+  /** Returns a new placeholder's node. */
+  Node<K, V> newPlaceholder(K key, int hash, Load<V> load, long now) {
+    return Node.placeholder(key, hash, load);
+  }
+
+  /**
+   * Returns the value of a mapped node that is not a placeholder, counting a reference to it, or {@code null} if
+   * it has expired (and is then removed). Here, where nothing expires, exactly {@link #read}.
+   */
+  V readLive(Node<K, V> node) {
+    return read(node);
+  }
+
+  /** Whether a mapped node is an entry that has not expired, for the map view; here, whether it is not loading. */
+  boolean isLive(Node<K, V> node) {
+    return !node.loading;
+  }
+
+  /** Whether a node that is not a placeholder has expired at {@code now}; never, here. */
+  boolean expiredAt(Node<K, V> node, long now) {
+    return false;
+  }
+
+  /** The deadline of a new entry, computed before any lock (it may call user code); 0 here. */
+  long deadlineAfterCreate(K key, V value, long now) {
+    return 0;
+  }
+
+  /** The deadline of an entry whose value a write replaces, computed before any lock; 0 here. */
+  long deadlineAfterUpdate(Node<K, V> node, V value, long now) {
+    return 0;
+  }
+
+  /** Writes a node's deadline, holding its monitor; nothing here. */
+  void writeDeadline(Node<K, V> node, long deadline) {}
+
+  /**
+   * Under the eviction lock: removes a mapped node that is not a placeholder, as expired, if it has expired by
+   * the cache's time (at least {@code now}), and returns whether it did. Never, here.
+   */
+  boolean removeIfExpired(Node<K, V> node, long now) {
+    return false;
+  }
+
+  /**
+   * Under the eviction lock: does the step of expiry work that every critical section does, bounded by the scan
+   * limit, of which {@code removed} (a node {@link #removeIfExpired} has just removed, or {@code null}) takes one.
+   * Nothing here.
+   */
+  void expireUnderLock(long now, Node<K, V> removed) {}
+
+  /**
+   * Under the eviction lock, last in a critical section: returns what its expiry work left for after the lock
+   * (entries to report, a run to ask the scheduler for), or {@code null}. Nothing here.
+   */
+  Expirations<K, V> takeExpirations() {
+    return null;
+  }
+
+  /** Under the eviction lock: a node was just mapped and linked; nothing here. */
+  void scheduled(Node<K, V> node) {}
+
+  /** Under the eviction lock: a node left the map by eviction or removal, not by expiry; nothing here. */
+  void unscheduled(Node<K, V> node) {}
+
+  /** After the eviction lock is released: reports what {@link #expireUnderLock} removed; nothing here. */
+  void afterLock(Expirations<K, V> expired) {}
+
+  /** Under the eviction lock, for tests: adds the violated invariants of expiry; none here. */
+  void checkExpiryInvariants(List<String> violations) {}
+
+  /** Entries removed because they had expired; 0 here. */
+  long expirationCount() {
+    return 0;
   }
 
   /* ---------------- Internals ---------------- */
@@ -491,30 +647,43 @@ final class BoundedCache<K, V> implements ClockProCache<K, V> {
       return null;
     }
     Node<K, V> node;
-    V value;
+    V value = null;
+    Expirations<K, V> expired;
+    long now = writeTime();
     Headroom.check();
     long waitStart = evictionLock.awaitFree();
     synchronized (evictionLock) {
       evictionLock.acquired(waitStart);
       try {
         node = find(key, hash);
-        if (node == null) {
-          return null;
-        }
-        synchronized (node) {
-          if (expected != null && !node.value.equals(expected)) {
-            return null;
+        if (node != null && removeIfExpired(node, now)) {
+          expireUnderLock(now, node); // absent to the caller: it left as expired
+          node = null;
+        } else {
+          expireUnderLock(now, null);
+          if (node != null) {
+            synchronized (node) {
+              if (expected == null || node.value.equals(expected)) {
+                data.remove(node);
+                value = node.retire();
+              }
+            }
+            if (value != null) {
+              policy.remove(node);
+              unscheduled(node);
+              lockedEntries.addUnderLock(-1);
+            }
           }
-          data.remove(node);
-          value = node.retire();
         }
-        policy.remove(node);
-        lockedEntries.addUnderLock(-1);
+        expired = takeExpirations();
       } finally {
         evictionLock.releasing();
       }
     }
-    notifyRemoval(node.key, value, RemovalCause.EXPLICIT);
+    afterLock(expired);
+    if (value != null) {
+      notifyRemoval(node.key, value, RemovalCause.EXPLICIT);
+    }
     return value;
   }
 

@@ -1,7 +1,10 @@
 package io.github.clockpro.engine;
 
 import io.github.clockpro.ClockProCache;
+import io.github.clockpro.Expiry;
 import io.github.clockpro.RemovalListener;
+import io.github.clockpro.Scheduler;
+import io.github.clockpro.Ticker;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -42,5 +45,30 @@ public final class CacheFactory {
   public static <K, V> ClockProCache<K, V> newBoundedCache(int maximumSize, int scanLimit, int initialCapacity,
       RemovalListener<? super K, ? super V> removalListener, int seed) {
     return new BoundedCache<>(maximumSize, scanLimit, initialCapacity, seed, removalListener);
+  }
+
+  /**
+   * Creates a size-bounded cache whose entries expire. The builder has checked every argument, and set exactly
+   * one of the kinds of expiry.
+   *
+   * @param maximumSize at least 1
+   * @param scanLimit at least 1
+   * @param initialCapacity from 0 to {@code maximumSize}
+   * @param removalListener the listener, or {@code null}
+   * @param expireAfterWriteNanos the lifetime after a write, at least 0; or -1
+   * @param expireAfterAccessNanos the lifetime after an access, at least 0; or -1
+   * @param expiry the lifetimes by entry, or {@code null}
+   * @param ticker the time source
+   * @param scheduler the scheduler for prompt removal
+   * @param <K> the type of keys
+   * @param <V> the type of values
+   * @return a new, empty cache
+   */
+  public static <K, V> ClockProCache<K, V> newExpiringCache(int maximumSize, int scanLimit, int initialCapacity,
+      RemovalListener<? super K, ? super V> removalListener, long expireAfterWriteNanos,
+      long expireAfterAccessNanos, Expiry<K, V> expiry, Ticker ticker, Scheduler scheduler) {
+    int seed = ThreadLocalRandom.current().nextInt();
+    return new ExpiringCache<>(maximumSize, scanLimit, initialCapacity, seed, removalListener,
+        expireAfterWriteNanos, expireAfterAccessNanos, expiry, ticker, scheduler);
   }
 }

@@ -20,7 +20,7 @@ import java.util.function.Function;
  * removal listener. {@code compute}, {@code computeIfPresent} and {@code merge} use the {@link ConcurrentMap}
  * default implementations, which retry on the atomic primitives below and may call the function more than once
  * under contention; {@code computeIfAbsent} uses the cache's load path, so it runs the function at most once per
- * key at a time. Iterators and views are weakly consistent.
+ * key at a time. Iterators and views are weakly consistent, and skip entries that have expired.
  */
 final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K, V> {
 
@@ -48,14 +48,14 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
   @Override
   public boolean containsKey(Object key) {
     Node<K, V> node = data.get(requireNonNull(key, "key"));
-    return node != null && !node.loading;
+    return node != null && cache.isLive(node);
   }
 
   @Override
   public boolean containsValue(Object value) {
     requireNonNull(value, "value");
     for (Node<K, V> node : data) {
-      if (!node.loading && node.value.equals(value)) {
+      if (cache.isLive(node) && node.value.equals(value)) {
         return true;
       }
     }
@@ -151,11 +151,14 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
       return project(last);
     }
 
-    /** A node seen with its flag clear holds a real value from then on, so it is safe to project later. */
+    /**
+     * A node seen with its flag clear holds a real value from then on, so it is safe to project later; one that
+     * has expired is skipped.
+     */
     private Node<K, V> advance() {
       while (nodes.hasNext()) {
         Node<K, V> node = nodes.next();
-        if (!node.loading) {
+        if (cache.isLive(node)) {
           return node;
         }
       }
@@ -251,7 +254,7 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
         return false;
       }
       Node<K, V> node = data.get(key);
-      return node != null && !node.loading && node.value.equals(value);
+      return node != null && cache.isLive(node) && node.value.equals(value);
     }
 
     @Override

@@ -44,6 +44,13 @@ import java.util.function.IntSupplier;
  *       the longest scan is among them and their lengths sum to the scan count.
  *   <li>{@code REFERENCE_COUNT_RANGE}: every reference count lies in [0, {@link Node#MAX_REFERENCE_COUNT}].
  * </ul>
+ * For an expiring cache ({@link ExpiringCache}), also:
+ * <ul>
+ *   <li>{@code WHEEL_STRUCTURE}: every list of the timer wheel is a well formed circle through its sentinel.
+ *   <li>{@code WHEEL_MEMBERSHIP}: every mapped node, placeholders included, is an {@link ExpiringNode} in
+ *       exactly one list of the wheel, and every node in the wheel is the map's current node for its key.
+ *   <li>{@code WHEEL_RETIRED}: no retired node is in the wheel.
+ * </ul>
  */
 final class Invariants {
 
@@ -182,6 +189,28 @@ final class Invariants {
     checkTree(tree.left, index, length, inOrder, violations);
     inOrder.add(tree.entry);
     checkTree(tree.right, index, length, inOrder, violations);
+  }
+
+  /**
+   * Checks the timer wheel's membership against the table; the caller holds the eviction lock and has checked
+   * the wheel's structure, which gave {@code inWheel}: each node in the wheel and how many times it was found.
+   */
+  static <K, V> void checkWheel(
+      NodeTable<K, V> data, Map<ExpiringNode<K, V>, Integer> inWheel, List<String> violations) {
+    for (Node<K, V> node : data) {
+      Integer count = node instanceof ExpiringNode<K, V> expiring ? inWheel.get(expiring) : null;
+      if (count == null || count != 1) {
+        violations.add("WHEEL_MEMBERSHIP: key " + node.key + " is mapped and in " + (count == null ? 0 : count)
+            + " lists of the wheel");
+      }
+    }
+    for (ExpiringNode<K, V> node : inWheel.keySet()) {
+      if (node.retired) {
+        violations.add("WHEEL_RETIRED: key " + node.key + " is retired and in the wheel");
+      } else if (data.get(node.key, node.hash) != node) {
+        violations.add("WHEEL_MEMBERSHIP: key " + node.key + " is in the wheel and not mapped to this node");
+      }
+    }
   }
 
   private static void checkScanLengths(ClockProPolicy<?, ?> policy, List<String> violations) {

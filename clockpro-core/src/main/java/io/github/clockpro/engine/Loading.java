@@ -54,16 +54,22 @@ final class Loading<K, V> {
     for (;;) {
       if (node == null) {
         Headroom.check(); // stack for the bookkeeping in run, whatever the loader does: see "Errors"
+        long now = cache.writeTime();
         Load<V> load = new Load<>();
-        Node<K, V> placeholder = Node.placeholder(key, hash, load);
-        node = cache.insert(placeholder);
+        Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
+        node = cache.insert(placeholder, now);
         if (node == null) {
           return run(placeholder, load, loader);
         }
       }
       V value = node.value;
       if (!(value instanceof Load)) {
-        return cache.read(node);
+        V live = cache.readLive(node);
+        if (live != null) {
+          return live;
+        }
+        node = null; // it expired after the insert found it, and has left: load it
+        continue;
       }
       @SuppressWarnings("unchecked")
       Load<V> inFlight = (Load<V>) value;
@@ -72,7 +78,11 @@ final class Loading<K, V> {
       }
       node = cache.lookup(key, hash); // the load had failed: start a new one, or join one started since
       if (node != null && !node.loading) {
-        return cache.read(node);
+        V live = cache.readLive(node);
+        if (live != null) {
+          return live;
+        }
+        node = null; // it had expired, and has left: load it
       }
     }
   }
@@ -81,14 +91,16 @@ final class Loading<K, V> {
    * Fills a placeholder with its first value, under the node's monitor and no other lock; the node is already
    * linked. Returns {@code false}, and changes nothing, if the node is no longer a placeholder (another caller
    * filled it first), has left the map (its load failed, or it was evicted), or its load has failed: a failed
-   * load's outcome is final, and its placeholder leaves the map next (see {@link #removeIfFailed}).
+   * load's outcome is final, and its placeholder leaves the map next (see {@link #removeIfFailed}). The
+   * {@code deadline} is the entry's, for an expiring cache, computed by the caller before the monitor.
    */
-  boolean fill(Node<K, V> placeholder, V value) {
+  boolean fill(Node<K, V> placeholder, V value, long deadline) {
     synchronized (placeholder) {
       if (!placeholder.loading || placeholder.retired || ((Load<?>) placeholder.value).isDone()) {
         return false;
       }
       placeholder.fillValue(value);
+      cache.writeDeadline(placeholder, deadline); // before loading clears: a reader that sees it clear sees both
       counters.recordFill(); // before the node can leave the map: any removal that counts it sees this count
       placeholder.loading = false; // the linearization point: a reader that sees it clear sees the value
     }
@@ -116,8 +128,11 @@ final class Loading<K, V> {
    */
   private V run(Node<K, V> placeholder, Load<V> load, Function<? super K, ? extends V> loader) {
     V loaded;
+    long deadline;
     try {
       loaded = callLoader(placeholder.key, loader);
+      // An Expiry that throws fails the load as the loader would have: nothing is cached.
+      deadline = loaded == null ? 0 : cache.deadlineAfterCreate(placeholder.key, loaded, cache.writeTime());
     } catch (Throwable failure) {
       V put = settleFailure(placeholder, load, failure);
       if (put != null) {
@@ -134,7 +149,7 @@ final class Loading<K, V> {
       return put;
     }
     V result;
-    if (fill(placeholder, loaded)) {
+    if (fill(placeholder, loaded, deadline)) {
       result = loaded;
     } else if (placeholder.loading) {
       load.complete(loaded); // evicted while loading: returned, and reported as evicted, but not cached

@@ -10,7 +10,9 @@ import java.lang.invoke.VarHandle;
  * {@link Load} that waiters join as its value.
  *
  * <p>Layout, on a 64-bit JVM with compressed references: a 12-byte header, five references, the long stamp, the
- * int hash and four bytes, exactly 48 bytes. A field added here costs 8 bytes per entry.
+ * int hash and four bytes, exactly 48 bytes. A field added here costs 8 bytes per entry, in every cache. So what
+ * only some caches need lives in a subclass chosen when the cache is built: {@link ExpiringNode} adds a deadline
+ * and the timer wheel's links (64 bytes in all), for expiring caches only.
  *
  * <h2>Fields and who writes them</h2>
  * <ul>
@@ -62,7 +64,7 @@ import java.lang.invoke.VarHandle;
  * ({@link #fillValue}), ordered before the volatile write that clears {@link #loading}; that volatile write is
  * the fill's linearization point. Every other write of {@link #value} is volatile.
  */
-final class Node<K, V> {
+class Node<K, V> {
 
   /** The largest value of the reference counter. Four bits of history, as a saturating counter. */
   static final int MAX_REFERENCE_COUNT = 15;
@@ -169,8 +171,13 @@ final class Node<K, V> {
   @SuppressWarnings("unchecked")
   static <K, V> Node<K, V> placeholder(K key, int hash, Load<V> load) {
     Node<K, V> node = new Node<>(key, hash, (V) load);
-    LOADING.set(node, true); // plain: see "Writes without a fence"
+    node.markLoading();
     return node;
+  }
+
+  /** Makes an unpublished node a placeholder; see {@link #placeholder}. */
+  final void markLoading() {
+    LOADING.set(this, true); // plain: see "Writes without a fence"
   }
 
   /**

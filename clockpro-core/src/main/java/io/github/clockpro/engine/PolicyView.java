@@ -1,6 +1,7 @@
 package io.github.clockpro.engine;
 
 import io.github.clockpro.Policy;
+import java.util.OptionalLong;
 
 /**
  * The {@link Policy} of a {@link BoundedCache}: reads the policy's figures without the eviction lock. The counts
@@ -10,12 +11,35 @@ import io.github.clockpro.Policy;
  */
 final class PolicyView implements Policy {
 
+  /** The expiry a cache was built with, as the policy view shows it. */
+  record Expiration(OptionalLong afterWrite, OptionalLong afterAccess, boolean variable) {
+    /** No expiry. */
+    static final Expiration NONE = new Expiration(OptionalLong.empty(), OptionalLong.empty(), false);
+  }
+
   private final long maximum;
   private final ClockProPolicy<?, ?> policy;
+  private final Expiration expiration;
 
-  PolicyView(long maximum, ClockProPolicy<?, ?> policy) {
+  PolicyView(long maximum, ClockProPolicy<?, ?> policy, Expiration expiration) {
     this.maximum = maximum;
     this.policy = policy;
+    this.expiration = expiration;
+  }
+
+  @Override
+  public OptionalLong expiresAfterWrite() {
+    return expiration.afterWrite();
+  }
+
+  @Override
+  public OptionalLong expiresAfterAccess() {
+    return expiration.afterAccess();
+  }
+
+  @Override
+  public boolean expiresVariably() {
+    return expiration.variable();
   }
 
   @Override

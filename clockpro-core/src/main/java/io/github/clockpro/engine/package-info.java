@@ -14,6 +14,9 @@
  *   <li>{@code ScanLengths}: the eviction work, counted by scan length; {@code Counters} and {@code PaddedCount}:
  *       the per-thread and locked counts; {@code EvictionLock}: the lock (a monitor) that counts its waits;
  *       {@code Headroom}: the stack check before every structural change.
+ *   <li>{@code ExpiringCache}: the cache of an expiring build, a {@code BoundedCache} whose hooks hold the
+ *       expiry; {@code ExpiringNode}, {@code TimerWheel} (the deadlines, by bucket), {@code Pacer} (the
+ *       scheduler's runs) and {@code Expirations} (what a critical section reports after the lock).
  *   <li>{@code Invariants}: every named invariant, checked by the tests; {@code PolicyView} and
  *       {@code CacheMapView}: the views the API returns.
  * </ul>

@@ -1,0 +1,364 @@
+package io.github.clockpro.engine;
+
+import io.github.clockpro.Expiry;
+import io.github.clockpro.RemovalCause;
+import io.github.clockpro.RemovalListener;
+import io.github.clockpro.Scheduler;
+import io.github.clockpro.Ticker;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * The size-bounded cache whose entries expire: a {@link BoundedCache} over {@link ExpiringNode}s, with a
+ * {@link TimerWheel} under the same eviction lock. The contract is {@link io.github.clockpro.ClockProCache}'s;
+ * docs/design.md ("Expiry") explains the design and its bound.
+ *
+ * @param <K> the type of keys
+ * @param <V> the type of values
+ */
+final class ExpiringCache<K, V> extends BoundedCache<K, V> {
+
+  /*
+   * Design overview
+   *
+   * Time. The cache's time is the later of the ticker's reading and the wheel's time (the latest time an
+   * operation under the eviction lock advanced it to), so it never goes back: an entry seen expired stays
+   * expired, whatever the ticker does. Every operation reads the ticker once, outside every lock.
+   *
+   * Deadlines. Each node holds the time at which it expires (ExpiringNode.deadline); a read at or after it
+   * misses. Expiry after write and after access are the fixed lifetimes `fixedNanos`, after a write, or after a
+   * write or read; expireAfter(Expiry) asks the user's Expiry, outside every lock. A hit compares the deadline
+   * and, where reads renew it, writes the new one without a lock: so hits stay lock-free and allocation-free.
+   *
+   * Removal. The wheel holds every mapped node, placeholders included, in one of its lists, and every critical
+   * section under the eviction lock (an insert, a removal, a read that found its entry expired, a cleanUp step)
+   * advances it to the operation's time and then takes up to scanLimit nodes from it (expireUnderLock): each
+   * node whose deadline has come is removed (unmapped, retired, unlinked from its ring; no history record, see
+   * below), and each other node, whose deadline moved later since it was scheduled, is scheduled again. A node a
+   * read found expired is removed too and counts as one of the scanLimit. In an insert this runs before the
+   * eviction, so room made by expired entries spares a live one. The listener hears of each removed entry after
+   * the lock, on the thread that removed it, with RemovalCause.EXPIRED.
+   *
+   * Expired entries leave no history record: they left because of their lifetime, not for want of room, so
+   * their return says nothing about reuse distance, and a record would make it a false history hit.
+   *
+   * Decisions under the monitor. Value writers (put, replace, a load's fill) change a present node's value and
+   * deadline under the node's monitor, and refuse a node that has expired; the removal re-reads the deadline
+   * under the same monitor before it retires the node. So a write and an expiry never both succeed, and an entry
+   * renewed after the wheel found it due is scheduled again instead of removed.
+   *
+   * Scheduler. With one (Pacer), the wheel's next work time is requested from it after the lock; its run is a
+   * cleanUp().
+   */
+
+  /** The longest lifetime kept, about 146 years; longer ones count as this. */
+  static final long MAXIMUM_DURATION = Long.MAX_VALUE >> 1;
+
+  private static final VarHandle EXPIRATION_COUNT;
+
+  static {
+    try {
+      EXPIRATION_COUNT = MethodHandles.lookup().findVarHandle(ExpiringCache.class, "expirationCount", long.class);
+    } catch (ReflectiveOperationException failure) {
+      throw new ExceptionInInitializerError(failure);
+    }
+  }
+
+  private final Ticker ticker;
+  /** The user's expiry, or {@code null} for a fixed lifetime. */
+  private final Expiry<K, V> expiry;
+  /** The fixed lifetime, after a write or an access, when {@link #expiry} is {@code null}. */
+  private final long fixedNanos;
+  /** Whether a hit renews the deadline: expiry after access, or an {@link Expiry}. */
+  private final boolean renewsOnRead;
+  /** The most nodes one critical section takes from the wheel: the scan limit. */
+  private final int stepLimit;
+  /** Guarded by the eviction lock, except its time, which hits read. */
+  private final TimerWheel<K, V> wheel;
+  /** {@code null} without a scheduler. */
+  private final Pacer pacer;
+  /** The task a scheduler runs. */
+  private final Runnable scheduledCleanUp = () -> cleanUp(true);
+  /** Guarded by the eviction lock: what the current critical section leaves for after it, or {@code null}. */
+  private Expirations<K, V> pending;
+  /** Entries removed as expired; written under the eviction lock with opaque writes, read by stats(). */
+  private long expirationCount;
+
+  ExpiringCache(int maximumSize, int scanLimit, int initialCapacity, int seed,
+      RemovalListener<? super K, ? super V> removalListener, long expireAfterWriteNanos,
+      long expireAfterAccessNanos, Expiry<K, V> expiry, Ticker ticker, Scheduler scheduler) {
+    super(maximumSize, scanLimit, initialCapacity, seed, removalListener, new PolicyView.Expiration(
+        expireAfterWriteNanos < 0 ? OptionalLong.empty() : OptionalLong.of(expireAfterWriteNanos),
+        expireAfterAccessNanos < 0 ? OptionalLong.empty() : OptionalLong.of(expireAfterAccessNanos),
+        expiry != null));
+    this.ticker = ticker;
+    this.expiry = expiry;
+    this.fixedNanos = expiry != null ? 0 : Math.max(expireAfterWriteNanos, expireAfterAccessNanos);
+    this.renewsOnRead = expiry != null || expireAfterAccessNanos >= 0;
+    this.stepLimit = scanLimit;
+    this.wheel = new TimerWheel<>(ticker.read());
+    this.pacer = scheduler == null ? null : new Pacer(scheduler);
+  }
+
+  /**
+   * Runs steps of expiry work, each under the eviction lock and bounded by the scan limit, until none is
+   * pending; the first also takes the current tick's bucket, so that every entry whose deadline has come by now
+   * is found, not only those a tick old.
+   */
+  @Override
+  public void cleanUp() {
+    cleanUp(false);
+  }
+
+  /* ---------------- The hooks: see BoundedCache ---------------- */
+
+  @Override
+  long writeTime() {
+    return now();
+  }
+
+  @Override
+  Node<K, V> newNode(K key, int hash, V value, long now) {
+    return new ExpiringNode<>(key, hash, value, deadlineAfterCreate(key, value, now));
+  }
+
+  /**
+   * A placeholder is held by the wheel at the earliest time its entry could expire: now plus a fixed lifetime;
+   * with an {@link Expiry}, now, and then a tick at a time until the load fills it.
+   */
+  @Override
+  Node<K, V> newPlaceholder(K key, int hash, Load<V> load, long now) {
+    return ExpiringNode.placeholder(key, hash, load, expiry == null ? now + fixedNanos : now);
+  }
+
+  @Override
+  V readLive(Node<K, V> node) {
+    ExpiringNode<K, V> entry = (ExpiringNode<K, V>) node;
+    long now = now();
+    long deadline = entry.deadline();
+    if (now - deadline >= 0) {
+      expireFound(node, now);
+      return null;
+    }
+    if (renewsOnRead) {
+      long renewed = now + (expiry == null ? fixedNanos
+          : bounded(expiry.expireAfterRead(node.key, node.value, now, deadline - now)));
+      if (renewed != deadline) {
+        entry.setDeadline(renewed); // without a lock: see ExpiringNode
+      }
+    }
+    return read(node);
+  }
+
+  @Override
+  boolean isLive(Node<K, V> node) {
+    return !node.loading && now() - ((ExpiringNode<K, V>) node).deadline() < 0;
+  }
+
+  @Override
+  boolean expiredAt(Node<K, V> node, long now) {
+    return now - ((ExpiringNode<K, V>) node).deadline() >= 0;
+  }
+
+  @Override
+  long deadlineAfterCreate(K key, V value, long now) {
+    return now + (expiry == null ? fixedNanos : bounded(expiry.expireAfterCreate(key, value, now)));
+  }
+
+  @Override
+  long deadlineAfterUpdate(Node<K, V> node, V value, long now) {
+    if (expiry == null) {
+      return now + fixedNanos;
+    }
+    long current = ((ExpiringNode<K, V>) node).deadline() - now;
+    return now + bounded(expiry.expireAfterUpdate(node.key, value, now, current));
+  }
+
+  @Override
+  void writeDeadline(Node<K, V> node, long deadline) {
+    ((ExpiringNode<K, V>) node).setDeadline(deadline);
+  }
+
+  @Override
+  boolean removeIfExpired(Node<K, V> node, long now) {
+    wheel.advance(now);
+    ExpiringNode<K, V> entry = (ExpiringNode<K, V>) node;
+    if (!removeIfDue(entry)) {
+      return false;
+    }
+    wheel.deschedule(entry);
+    return true;
+  }
+
+  @Override
+  void expireUnderLock(long now, Node<K, V> removed) {
+    wheel.advance(now);
+    int budget = stepLimit;
+    if (removed != null) {
+      budget--;
+      expirations().removed.add(removed);
+    }
+    for (; budget > 0; budget--) {
+      ExpiringNode<K, V> node = wheel.next();
+      if (node == null) {
+        break;
+      }
+      if (removeIfDue(node)) {
+        expirations().removed.add(node);
+      } else {
+        schedule(node);
+      }
+    }
+    if (pacer != null && wheel.hasPending()) {
+      pace(wheel.time()); // work left over: a run now finishes it even if no operation comes
+    }
+  }
+
+  @Override
+  Expirations<K, V> takeExpirations() {
+    Expirations<K, V> taken = pending;
+    pending = null;
+    return taken;
+  }
+
+  @Override
+  void scheduled(Node<K, V> node) {
+    schedule((ExpiringNode<K, V>) node);
+  }
+
+  @Override
+  void unscheduled(Node<K, V> node) {
+    wheel.deschedule((ExpiringNode<K, V>) node);
+  }
+
+  @Override
+  void afterLock(Expirations<K, V> expired) {
+    if (expired == null) {
+      return;
+    }
+    if (expired.runSequence != 0) {
+      pacer.schedule(expired.runSequence, expired.runDelay, scheduledCleanUp);
+    }
+    for (Node<K, V> node : expired.removed) {
+      notifyRemoval(node.key, node.value, RemovalCause.EXPIRED);
+    }
+  }
+
+  @Override
+  void checkExpiryInvariants(List<String> violations) {
+    Map<ExpiringNode<K, V>, Integer> inWheel = wheel.checkStructure(violations);
+    Invariants.checkWheel(data, inWheel, violations);
+  }
+
+  @Override
+  long expirationCount() {
+    return (long) EXPIRATION_COUNT.getOpaque(this);
+  }
+
+  /* ---------------- Internals ---------------- */
+
+  /** The cache's time: the ticker's reading, or the wheel's time if that is later. */
+  private long now() {
+    long reading = ticker.read();
+    long floor = wheel.time();
+    return reading - floor < 0 ? floor : reading;
+  }
+
+  /** A lifetime an {@link Expiry} returned, within [0, {@link #MAXIMUM_DURATION}]. */
+  private static long bounded(long nanos) {
+    return Math.max(0, Math.min(MAXIMUM_DURATION, nanos));
+  }
+
+  /**
+   * Under the eviction lock: removes a mapped node, already out of the wheel or about to leave it, if its
+   * deadline has come by the wheel's time; decided under the node's monitor, where value writers change the
+   * deadline. No history record (see the design overview).
+   */
+  private boolean removeIfDue(ExpiringNode<K, V> node) {
+    long time = wheel.time();
+    synchronized (node) {
+      if (node.loading || node.retired || time - node.deadline() < 0) {
+        return false;
+      }
+      data.remove(node);
+      node.retire();
+    }
+    policy.remove(node);
+    lockedEntries.addUnderLock(-1);
+    EXPIRATION_COUNT.setOpaque(this, expirationCount + 1);
+    return true;
+  }
+
+  /**
+   * Under the eviction lock: schedules a node that is in no list, by its deadline read now; a placeholder whose
+   * deadline has come is looked at again a tick later.
+   */
+  private void schedule(ExpiringNode<K, V> node) {
+    long at = node.deadline();
+    if (node.loading && at - (wheel.time() + TimerWheel.TICK) < 0) {
+      at = wheel.time() + TimerWheel.TICK;
+    }
+    wheel.schedule(node, at);
+    if (pacer != null) {
+      pace(at + TimerWheel.TICK); // on level 0, the wheel finds a node once the time has left its tick
+    }
+  }
+
+  /** Under the eviction lock: asks the pacer about a run at {@code at}, and leaves its answer for after the lock. */
+  private void pace(long at) {
+    long runSequence = pacer.request(at);
+    if (runSequence != 0) {
+      Expirations<K, V> expirations = expirations();
+      expirations.runSequence = runSequence;
+      expirations.runDelay = at - wheel.time();
+    }
+  }
+
+  private Expirations<K, V> expirations() {
+    Expirations<K, V> expirations = pending;
+    if (expirations == null) {
+      expirations = new Expirations<>();
+      pending = expirations;
+    }
+    return expirations;
+  }
+
+  private void cleanUp(boolean scheduled) {
+    boolean first = true;
+    boolean more;
+    do {
+      long now = now();
+      Expirations<K, V> expired;
+      Headroom.check();
+      long waitStart = evictionLock.awaitFree();
+      synchronized (evictionLock) {
+        evictionLock.acquired(waitStart);
+        try {
+          if (first) {
+            if (scheduled) {
+              pacer.fired();
+            }
+            wheel.advance(now);
+            wheel.drainCurrentTick();
+          }
+          expireUnderLock(now, null);
+          more = wheel.hasPending();
+          if (!more && pacer != null) {
+            OptionalLong next = wheel.nextWorkTime();
+            if (next.isPresent()) {
+              pace(next.getAsLong());
+            }
+          }
+          expired = takeExpirations();
+        } finally {
+          evictionLock.releasing();
+        }
+      }
+      afterLock(expired);
+      first = false;
+    } while (more);
+  }
+}
