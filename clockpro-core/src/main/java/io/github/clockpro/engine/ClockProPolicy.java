@@ -46,9 +46,10 @@ import java.util.function.BooleanSupplier;
  *       carried references: placed at the head, spending one of them. Otherwise: demoted to cold (not in test).
  *   <li>A test period that ends unreferenced shrinks the cold target by one; one that ends referenced grows it.
  *       A cold page that the cold hand evicts in its test period with references, if fewer than the promotion
- *       threshold, was referenced in its test period all the same, and grows it too. A live history record that
- *       the history's limit drops counts as a test period ended unreferenced, weighted by the share of the paper's
- *       history length that the limit keeps (see {@link #countLimitDrops}).
+ *       threshold, was referenced in its test period all the same, and grows it too. A live history record of a
+ *       page evicted unreferenced that the history's limit drops counts as a test period ended unreferenced,
+ *       weighted by the share of the paper's history length that the limit keeps (see {@link #countLimitDrops});
+ *       one of a page evicted with references counts nothing, since that page grew the target when it left.
  * </ul>
  * "Referenced" means a reference counter at or above the <em>promotion threshold</em> for a cold page, and above
  * the references the hand carried over for a hot page. With a carry limit of 0 the hot hand is the paper's.
@@ -599,13 +600,19 @@ final class ClockProPolicy<K, V> {
   }
 
   /**
-   * Counts live records that the history's limit dropped as test periods ended unreferenced, each weighted by the
+   * Counts live records of pages evicted unreferenced that the history's limit dropped ({@link History#add} counts
+   * no others) as test periods ended unreferenced, each weighted by the
    * share of the paper's history that the limit keeps: {@code historyLimit / maximumSize}. At the paper's length
    * every drop counts one, as in the paper. A history shortened to an eighth drops a record after an eighth of the
    * insertions the paper would wait, before most of its test period has passed, so that record's drop is an eighth
    * of the evidence; counted whole, such drops kept the cold target at its floor wherever half the new keys return
    * once and the other half never (the short-lived working set in docs/decisions.md). The weights add up in
-   * {@link #limitDropCredit}, so the cold target still moves by whole steps.
+   * {@link #limitDropCredit}, so the cold target still moves by whole steps. A record of a page evicted with
+   * references is not counted at all: its page was referenced in its test period and grew the cold target when the
+   * cold hand evicted it, so counting its drop too judged one test period twice, once each way. Where half the new
+   * keys return once, every returning key was counted up and then down, every other key down, and the cold target
+   * stayed at its floor: the cache held the returns only where the warm-up's hot pages, never demoted, happened to
+   * leave the cold ring large enough (one seed of five missed LRU by 1.2 points at 1,000 entries).
    */
   private void countLimitDrops(int dropped) {
     for (int drop = 0; drop < dropped; drop++) {

@@ -121,12 +121,14 @@ final class History {
    * {@link #limit} or more, at most {@link #MAXIMUM_DROPS_PER_ADD} of them.
    *
    * @param stamp a non-negative logical time, unique to this insertion (the policy's stamps are)
-   * @return how many of the dropped insertions were live entries
+   * @return how many of the dropped insertions were live entries evicted unreferenced: tests cut short with no
+   *     reference seen. A live entry evicted referenced was judged when it was evicted, and is not counted.
    */
   int add(int hash, long stamp, boolean referenced) {
     int dropped = 0;
     for (int drops = 0; drops < MAXIMUM_DROPS_PER_ADD && ringCount >= limit; drops++) {
-      if (dropOldest()) {
+      long live = dropOldest();
+      if (live != EMPTY && !wasReferenced(live)) {
         dropped++;
       }
     }
@@ -202,23 +204,24 @@ final class History {
       if (stampIn(ring[head]) >= stamp) {
         break;
       }
-      if (dropOldest()) {
+      if (dropOldest() != EMPTY) {
         live++;
       }
     }
     return live;
   }
 
-  private boolean dropOldest() {
+  /** Drops the oldest insertion; returns its record if it was a live entry, else {@link #EMPTY}. */
+  private long dropOldest() {
     long record = ring[head];
     head = slotAfter(head, 1);
     ringCount--;
     int index = slotOf(hashOf(record));
     if (table[index] == record) {
       deleteAt(index);
-      return true;
+      return record;
     }
-    return false;
+    return EMPTY;
   }
 
   private int slotAfter(int slot, int distance) {

@@ -44,10 +44,11 @@ import java.util.function.ToIntFunction;
  *       a counter above zero, whether it promotes it or, below the threshold, evicts it; and when the cold hand
  *       meets a page whose test has ended with a counter at the threshold or above. It shrinks by one on a history
  *       hit whose test had ended, when the cold hand meets a page whose test has ended with a counter below the
- *       threshold, and on each live record dropped because its test ended. A live record dropped because the
- *       history is at its limit adds the limit to a running weight; each time the weight reaches
- *       {@code maximumSize}, it loses {@code maximumSize} and the cold target shrinks by one (at the full limit,
- *       one step per record).
+ *       threshold, and on each live record dropped because its test ended. A live record of a page evicted with
+ *       a counter of zero, dropped because the history is at its limit, adds the limit to a running weight; each
+ *       time the weight reaches {@code maximumSize}, it loses {@code maximumSize} and the cold target shrinks by
+ *       one (at the full limit, one step per record). A live record of a page evicted with a counter above zero
+ *       adds nothing when the limit drops it: that page already grew the cold target when it was evicted.
  *   <li>The carry trial: whether the hot hand may carry at all. Two smaller models of the same policy, keyed by
  *       hash, one that always may carry and one that never may, see every reference and insert of the keys
  *       whose scrambled fingerprint ({@code (hash + 0x3C6EF372) * 0x9E3779B9}, unsigned 32-bit) has its
@@ -493,11 +494,15 @@ public final class ReferenceModel<K> {
 
   /* ---------------- The history of non-resident pages ---------------- */
 
-  /** Records a ghost, first dropping old records down to below the limit (at most three); returns how many live. */
+  /**
+   * Records a ghost, first dropping old records down to below the limit (at most three); returns how many of the
+   * dropped were live records of pages evicted unreferenced.
+   */
   private int remember(Ghost ghost) {
     int droppedLive = 0;
     for (int drops = 0; drops < DROPS_PER_REMEMBER && history.size() >= historyLimit; drops++) {
-      if (dropOldestGhost()) {
+      Ghost oldest = history.getFirst();
+      if (dropOldestGhost() && !oldest.referenced()) {
         droppedLive++;
       }
     }
