@@ -293,6 +293,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     for (;;) {
       Node<K, V> node = data.get(key, hash);
       if (node == null || (!node.loading && expiredAt(node, now))) {
+        Headroom.check(); // before anything changes: see "Errors"
         node = insert(newNode(key, hash, value, now), now); // an expired node is replaced in the insert
         if (node == null) {
           counters.recordPut();
@@ -394,13 +395,13 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   /**
    * Maps, links and counts a new node, evicting one entry if the cache is full; a placeholder is mapped and
    * linked the same way, but counted only when it is filled. Returns the node already mapped for the key
-   * (perhaps a placeholder), and changes nothing, if there is one.
+   * (perhaps a placeholder), and changes nothing, if there is one. The caller has checked the stack's headroom
+   * ({@link Headroom#check}) at its own depth, one frame above this one: once per miss, not twice.
    */
   Node<K, V> insert(Node<K, V> node, long now) {
     // Read while the node is unpublished: once it is mapped, a put may fill a placeholder at once, without this
     // lock, and count it as a fill; counting it here as well would count it twice.
     boolean placeholder = node.loading;
-    Headroom.check(); // before anything changes: see "Errors"
     prefetch(node.hash);
     Node<K, V> victim;
     Expirations<K, V> expired;
