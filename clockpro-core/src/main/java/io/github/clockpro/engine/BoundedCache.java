@@ -45,8 +45,10 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    *    the table's or the policy's structure.
    *  - Structural writes (insert, evict, remove) hold evictionLock. An insert adds the new Node to the table,
    *    links it into a ring and, if the cache is over capacity, evicts one entry, all in one critical section.
-   *    Every removal, explicit or by eviction, goes through unmap(): it unmaps, retires and unlinks the node in
-   *    one critical section, so a concurrent put on the removed node retries its lookup.
+   *    Every removal, explicit or by eviction, unmaps, retires and unlinks the node in one critical section, so
+   *    a concurrent put on the removed node retries its lookup. The one exception is a compute that removes its
+   *    key (see Computing): it retires the node under the monitor, where it ran its function, and unmaps it
+   *    under evictionLock right after; a writer that finds the node retired and still mapped unmaps it itself.
    *
    * Invariants, each kept at every release of evictionLock (Invariants names and checks them):
    *  - mapped if and only if linked: a Node is in a ring exactly while the table maps its key to it.
@@ -114,6 +116,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   /** May be {@code null}. */
   private final RemovalListener<? super K, ? super V> removalListener;
   private final Loading<K, V> loading;
+  private final Computing<K, V> computing;
   private final CacheMapView<K, V> mapView;
   private final PolicyView policyView;
 
@@ -130,6 +133,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     this.policy = new ClockProPolicy<>(maximumSize, scanLimit, seed, carryTrial::carries);
     this.removalListener = removalListener;
     this.loading = new Loading<>(this, counters);
+    this.computing = new Computing<>(this, loading, counters);
     this.mapView = new CacheMapView<>(this, data);
     this.policyView = new PolicyView(maximumSize, policy, expiration);
   }
@@ -265,6 +269,11 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     return node == null ? null : readLive(node);
   }
 
+  /** The atomic compute, computeIfPresent and merge of the map view. */
+  Computing<K, V> computing() {
+    return computing;
+  }
+
   /** Returns the present value, or loads one, without counting a hit or a miss. */
   V computeIfAbsentQuietly(K key, Function<? super K, ? extends V> loader) {
     requireNonNull(key, "key");
@@ -300,6 +309,10 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
         }
       }
       if (node.loading) {
+        if (node.value instanceof Load<?> inFlight && inFlight.isExclusive()) {
+          inFlight.awaitQuietly(); // a compute in flight decides the key's next value: wait, then look again
+          continue;
+        }
         long deadline = deadlineAfterCreate(key, value, now); // user code: before the monitor
         Headroom.check(); // a fill that stopped halfway would leave a placeholder without its Load
         if (loading.fill(node, value, deadline)) {
@@ -315,8 +328,10 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
       }
       long deadline = write == Write.REPLACE_PRESENT ? deadlineAfterUpdate(node, value, now) : 0; // user code
       V previous = null;
+      boolean retired;
       synchronized (node) {
-        if (!node.retired && !expiredAt(node, now)) {
+        retired = node.retired;
+        if (!retired && !expiredAt(node, now)) {
           previous = node.value;
           if (write == Write.REPLACE_PRESENT) {
             node.value = value;
@@ -324,8 +339,12 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
           }
         }
       }
+      if (retired) {
+        unmapIfRetired(node); // it left the map, or a compute is removing it: look again
+        continue;
+      }
       if (previous == null) {
-        continue; // retired, or expired: the insert replaces it, so look again
+        continue; // expired: the insert replaces it, so look again
       }
       if (write == Write.REPLACE_PRESENT) {
         replaced(node, previous, value);
@@ -367,7 +386,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
         }
       }
       if (retired) {
-        continue; // the node left the map after the lookup, so look again
+        unmapIfRetired(node); // it left the map, or a compute is removing it: look again
+        continue;
       }
       if (expired) {
         expireFound(node, now);
@@ -403,6 +423,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     Headroom.check(); // before anything changes: see "Errors"
     prefetch(node.hash);
     Node<K, V> victim;
+    Node<K, V> victimRemovedByCompute = null;
     Expirations<K, V> expired;
     long waitStart = evictionLock.awaitFree();
     synchronized (evictionLock) {
@@ -419,7 +440,10 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
         victim = policy.admit(node);
         if (victim != null) {
           data.remove(victim);
-          victim.retire(); // first: once retired, a placeholder can no longer be filled, so loading is final
+          // first: once retired, a placeholder can no longer be filled, so loading is final
+          if (!victim.retireUnmapped()) {
+            victimRemovedByCompute = victim; // its compute reports it, as removed
+          }
           unscheduled(victim);
           if (!victim.loading) {
             lockedEntries.addUnderLock(-1);
@@ -437,7 +461,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     }
     afterLock(expired);
     carryTrial.recordInsert(node.hash);
-    if (victim != null && !victim.loading) { // a placeholder's value is its Load: no entry left, so no listener
+    // a placeholder's value is its Load: no entry left, so no listener
+    if (victim != null && !victim.loading && victim != victimRemovedByCompute) {
       notifyRemoval(victim.key, victim.value, RemovalCause.SIZE);
     }
     return null;
@@ -454,6 +479,29 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
           data.remove(placeholder);
           policy.remove(placeholder);
           unscheduled(placeholder);
+        }
+      } finally {
+        evictionLock.releasing();
+      }
+    }
+  }
+
+  /**
+   * Unmaps a node that a compute retired to remove it, if it is still mapped; the compute reports the removal. A
+   * writer that found the node retired calls this too, so that a compute that could not finish leaves no key
+   * stuck, and then looks again.
+   */
+  void unmapIfRetired(Node<K, V> node) {
+    if (data.get(node.key, node.hash) != node) {
+      return; // it has left already: the usual case for a writer that raced a removal
+    }
+    Headroom.check();
+    long waitStart = evictionLock.awaitFree();
+    synchronized (evictionLock) {
+      evictionLock.acquired(waitStart);
+      try {
+        if (data.get(node.key, node.hash) == node) {
+          unmapRemovedByCompute(node);
         }
       } finally {
         evictionLock.releasing();
@@ -629,7 +677,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   }
 
   /** What follows a replacement of a present value: a reference, a put counted, the old value reported. */
-  private void replaced(Node<K, V> node, V previous, V value) {
+  void replaced(Node<K, V> node, V previous, V value) {
     read(node);
     counters.recordPut();
     if (previous != value) {
@@ -662,13 +710,17 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
         } else {
           expireUnderLock(now, null);
           if (node != null) {
+            boolean removedByCompute;
             synchronized (node) {
-              if (expected == null || node.value.equals(expected)) {
+              removedByCompute = node.retired;
+              if (!removedByCompute && (expected == null || node.value.equals(expected))) {
                 data.remove(node);
                 value = node.retire();
               }
             }
-            if (value != null) {
+            if (removedByCompute) {
+              unmapRemovedByCompute(node); // it is absent: the compute removed it, and reports it
+            } else if (value != null) {
               policy.remove(node);
               unscheduled(node);
               lockedEntries.addUnderLock(-1);
@@ -685,6 +737,17 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
       notifyRemoval(node.key, value, RemovalCause.EXPLICIT);
     }
     return value;
+  }
+
+  /**
+   * Under the eviction lock: unmaps a mapped node that a compute retired to remove it. The node was counted (a
+   * compute retires no placeholder), so the count drops; the listener hears of it from the compute.
+   */
+  private void unmapRemovedByCompute(Node<K, V> node) {
+    data.remove(node);
+    policy.remove(node);
+    unscheduled(node);
+    lockedEntries.addUnderLock(-1);
   }
 
   /**

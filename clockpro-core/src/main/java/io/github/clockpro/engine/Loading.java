@@ -73,7 +73,10 @@ final class Loading<K, V> {
       }
       @SuppressWarnings("unchecked")
       Load<V> inFlight = (Load<V>) value;
-      if (!removeIfFailed(node, inFlight)) {
+      if (inFlight.isExclusive()) {
+        inFlight.awaitQuietly(); // a compute decides the key's next value, not a value for this load: look again
+        removeIfFailed(node, inFlight);
+      } else if (!removeIfFailed(node, inFlight)) {
         return inFlight.await();
       }
       node = cache.lookup(key, hash); // the load had failed: start a new one, or join one started since
@@ -148,6 +151,15 @@ final class Loading<K, V> {
       }
       return put;
     }
+    return finish(placeholder, load, loaded, deadline);
+  }
+
+  /**
+   * Stores a load's value in its mapped placeholder and completes its Load; returns what the load's callers get:
+   * the value, or the value of a put that filled the placeholder first. A placeholder evicted while loading is
+   * not filled: its value is returned and reported to the listener as evicted.
+   */
+  V finish(Node<K, V> placeholder, Load<V> load, V loaded, long deadline) {
     V result;
     if (fill(placeholder, loaded, deadline)) {
       result = loaded;
