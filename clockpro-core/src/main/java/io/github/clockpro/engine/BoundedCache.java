@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.Function;
 
@@ -117,6 +118,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   private final RemovalListener<? super K, ? super V> removalListener;
   private final Loading<K, V> loading;
   private final Computing<K, V> computing;
+  private final BulkLoading<K, V> bulkLoading;
   private final CacheMapView<K, V> mapView;
   private final PolicyView policyView;
 
@@ -134,6 +136,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     this.removalListener = removalListener;
     this.loading = new Loading<>(this, counters);
     this.computing = new Computing<>(this, loading, counters);
+    this.bulkLoading = new BulkLoading<>(this, loading, counters);
     this.mapView = new CacheMapView<>(this, data);
     this.policyView = new PolicyView(maximumSize, policy, expiration);
   }
@@ -178,6 +181,14 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     }
     counters.recordMiss();
     return loading.load(key, hash, node, loader);
+  }
+
+  @Override
+  public Map<K, V> getAll(Iterable<? extends K> keys,
+      Function<? super Set<? extends K>, ? extends Map<? extends K, ? extends V>> mappingFunction) {
+    List<K> copy = copyOf(keys);
+    requireNonNull(mappingFunction, "mappingFunction");
+    return bulkLoading.getAll(copy, mappingFunction);
   }
 
   @Override
@@ -239,7 +250,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     ScanLengths scans = policy.scanLengths();
     return CacheStats.of(sums[Counters.HITS], sums[Counters.MISSES], sums[Counters.PUTS],
         sums[Counters.LOAD_SUCCESSES], sums[Counters.LOAD_FAILURES], sums[Counters.TOTAL_LOAD_TIME],
-        scans.total(), expirationCount(), scans.scanCount(), scans.maxScanPerEviction(), sums[Counters.LOCK_WAITS],
+        sums[Counters.BULK_LOAD_SUCCESSES], sums[Counters.BULK_LOAD_FAILURES], sums[Counters.REFRESH_SUCCESSES],
+        sums[Counters.REFRESH_FAILURES], scans.total(), expirationCount(), scans.scanCount(), scans.maxScanPerEviction(), sums[Counters.LOCK_WAITS],
         sums[Counters.LOCK_WAIT_TIME]);
   }
 
@@ -267,6 +279,16 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   V getQuietly(Object key) {
     Node<K, V> node = find(requireNonNull(key, "key"), data.hash(key));
     return node == null ? null : readLive(node);
+  }
+
+  /** The statistics cells, for the loading views' refreshes. */
+  Counters counters() {
+    return counters;
+  }
+
+  /** The loads in flight, for the asynchronous view. */
+  Loading<K, V> loading() {
+    return loading;
   }
 
   /** The atomic compute, computeIfPresent and merge of the map view. */

@@ -59,14 +59,22 @@ final class Computing<K, V> {
   V compute(K key, BiFunction<? super K, ? super V, ? extends V> function) {
     requireNonNull(key, "key");
     requireNonNull(function, "remappingFunction");
-    return remap(key, function, true, null);
+    return remap(key, function, true, null, false);
   }
 
   /** {@code ConcurrentMap.computeIfPresent}. */
   V computeIfPresent(K key, BiFunction<? super K, ? super V, ? extends V> function) {
     requireNonNull(key, "key");
     requireNonNull(function, "remappingFunction");
-    return remap(key, function, false, null);
+    return remap(key, function, false, null, false);
+  }
+
+  /**
+   * Stores a refresh's outcome if the key still holds {@code expected}, the very instance the refresh started
+   * from: {@code reloaded}, or a removal if it is {@code null}. Otherwise changes nothing (see {@link Refreshing}).
+   */
+  void refreshed(K key, V expected, V reloaded) {
+    remap(key, (unused, present) -> present == expected ? reloaded : present, false, null, true);
   }
 
   /** {@code ConcurrentMap.merge}. */
@@ -74,15 +82,16 @@ final class Computing<K, V> {
     requireNonNull(key, "key");
     requireNonNull(value, "value");
     requireNonNull(function, "remappingFunction");
-    return remap(key, (unused, present) -> function.apply(present, value), true, value);
+    return remap(key, (unused, present) -> function.apply(present, value), true, value, false);
   }
 
   /**
    * Runs the function on the key's present value, or on an absent key if {@code ifAbsent}: with {@code null}, or,
-   * for a merge ({@code mergeValue} not {@code null}), by inserting {@code mergeValue} without calling it.
+   * for a merge ({@code mergeValue} not {@code null}), by inserting {@code mergeValue} without calling it. With
+   * {@code keepSame}, a result that is the present value itself writes nothing.
    */
   private V remap(K key, BiFunction<? super K, ? super V, ? extends V> function, boolean ifAbsent,
-      V mergeValue) {
+      V mergeValue, boolean keepSame) {
     int hash = cache.data.hash(key);
     for (;;) {
       long now = cache.writeTime();
@@ -131,6 +140,8 @@ final class Computing<K, V> {
             result = function.apply(key, previous);
             if (result == null) {
               node.retired = true; // removed: unmapped under the eviction lock below
+            } else if (keepSame && result == previous) {
+              return result;
             } else {
               long deadline = cache.deadlineAfterUpdate(node, result, now);
               node.value = result;

@@ -155,6 +155,41 @@ final class Loading<K, V> {
   }
 
   /**
+   * Settles a load of this thread that failed ({@code failure}) or gave no value ({@code null}): returns the value
+   * of a put that filled the placeholder first, or {@code null} after unmapping the placeholder.
+   */
+  V fail(Node<K, V> placeholder, Load<V> load, Throwable failure) {
+    V put = settleFailure(placeholder, load, failure);
+    if (put == null) {
+      cache.removePlaceholder(placeholder);
+    }
+    return put;
+  }
+
+  /**
+   * Waits for another caller's load found in phase 1 of a bulk load (see {@link BulkLoading}) and returns the
+   * key's value, or {@code null}: the load's outcome, rethrowing its exception; after a compute, the value it
+   * left. Never loads.
+   */
+  V join(Node<K, V> node) {
+    V value = node.value;
+    if (!(value instanceof Load)) {
+      return cache.readLive(node); // filled since
+    }
+    @SuppressWarnings("unchecked")
+    Load<V> inFlight = (Load<V>) value;
+    if (!inFlight.isExclusive()) {
+      V outcome = inFlight.await();
+      removeIfFailed(node, inFlight);
+      return outcome;
+    }
+    inFlight.awaitQuietly();
+    removeIfFailed(node, inFlight);
+    Node<K, V> now = cache.lookup(node.key, node.hash);
+    return now == null || now.loading ? null : cache.readLive(now);
+  }
+
+  /**
    * Stores a load's value in its mapped placeholder and completes its Load; returns what the load's callers get:
    * the value, or the value of a put that filled the placeholder first. A placeholder evicted while loading is
    * not filled: its value is returned and reported to the listener as evicted.
