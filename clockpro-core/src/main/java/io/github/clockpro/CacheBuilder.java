@@ -185,7 +185,8 @@ public final class CacheBuilder<K, V> {
 
   /**
    * Sets the executor that runs reloads for refreshes ({@link #refreshAfterWrite},
-   * {@link ClockProLoadingCache#refresh}). Defaults to
+   * {@link ClockProLoadingCache#refresh}) and, for an {@link #buildAsync() asynchronous cache}, the functions of
+   * {@link ClockProAsyncCache#get(Object, java.util.function.Function)}. Defaults to
    * {@link ForkJoinPool#commonPool()}, as in Caffeine.
    *
    * @param executor the executor
@@ -241,6 +242,21 @@ public final class CacheBuilder<K, V> {
     return CacheFactory.newRefreshingCache((int) maximumSize, scanLimitOrDefault(), initialCapacityOrDefault(),
         removalListener, loader, executorOrDefault(), refreshAfterWriteNanos,
         ticker == null ? Ticker.systemTicker() : ticker);
+  }
+
+  /**
+   * Builds a cache whose loads are asynchronous.
+   *
+   * @param <K1> the key type
+   * @param <V1> the value type
+   * @return a new, empty cache
+   * @throws IllegalStateException if {@link #maximumSize(long)} was not set, or {@link #refreshAfterWrite} was
+   */
+  public <K1 extends K, V1 extends V> ClockProAsyncCache<K1, V1> buildAsync() {
+    if (refreshAfterWriteNanos != UNSET) {
+      throw new IllegalStateException("refreshAfterWrite needs a loader: use build(CacheLoader)");
+    }
+    return CacheFactory.newAsyncCache(buildEngine(), executorOrDefault());
   }
 
   /**

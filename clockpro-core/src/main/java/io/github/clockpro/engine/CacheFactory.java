@@ -1,6 +1,7 @@
 package io.github.clockpro.engine;
 
 import io.github.clockpro.CacheLoader;
+import io.github.clockpro.ClockProAsyncCache;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.ClockProLoadingCache;
 import io.github.clockpro.Expiry;
@@ -106,5 +107,16 @@ public final class CacheFactory {
     RefreshingCache<K, V> cache = new RefreshingCache<>(maximumSize, scanLimit, initialCapacity, seed,
         removalListener, loader, executor, refreshNanos, ticker);
     return new LoadingCacheView<>(cache, loader, cache.refreshing());
+  }
+
+  /**
+   * Makes a cache this factory built asynchronous, for {@code buildAsync()}.
+   *
+   * @param cache a cache from {@link #newBoundedCache} or {@link #newExpiringCache}
+   * @param executor runs the functions of {@code get(key, Function)}
+   * @return the asynchronous cache, whose {@code synchronous()} is {@code cache}
+   */
+  public static <K, V> ClockProAsyncCache<K, V> newAsyncCache(ClockProCache<K, V> cache, Executor executor) {
+    return new AsyncCacheView<>((BoundedCache<K, V>) cache, executor);
   }
 }
