@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.clockpro.engine.CacheFactory;
 import java.time.Duration;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * Configures and creates a {@link ClockProCache}; obtained from {@link ClockProCache#builder()}. Each setting may
@@ -31,6 +33,8 @@ public final class CacheBuilder<K, V> {
   private Expiry<? super K, ? super V> expiry;
   private Ticker ticker;
   private Scheduler scheduler;
+  private Executor executor;
+  private long refreshAfterWriteNanos = UNSET;
 
   CacheBuilder() {}
 
@@ -151,8 +155,8 @@ public final class CacheBuilder<K, V> {
   }
 
   /**
-   * Sets the source of time for expiry. Defaults to {@link Ticker#systemTicker()}; ignored by a cache without
-   * expiry.
+   * Sets the source of time for expiry and {@link #refreshAfterWrite}. Defaults to {@link Ticker#systemTicker()};
+   * ignored by a cache without either.
    *
    * @param ticker the time source
    * @return this builder
@@ -180,20 +184,102 @@ public final class CacheBuilder<K, V> {
   }
 
   /**
+   * Sets the executor that runs reloads for refreshes ({@link #refreshAfterWrite},
+   * {@link ClockProLoadingCache#refresh}) and, for an {@link #buildAsync() asynchronous cache}, the functions of
+   * {@link ClockProAsyncCache#get(Object, java.util.function.Function)}. Defaults to
+   * {@link ForkJoinPool#commonPool()}, as in Caffeine.
+   *
+   * @param executor the executor
+   * @return this builder
+   */
+  public CacheBuilder<K, V> executor(Executor executor) {
+    requireNonNull(executor, "executor");
+    requireUnset(this.executor == null, "executor", this.executor);
+    this.executor = executor;
+    return this;
+  }
+
+  /**
+   * Makes a read of an entry whose value was written at least the duration ago (by the {@link #ticker}) return that
+   * value and start one reload of it on the {@link #executor}: see {@link ClockProLoadingCache}. Needs
+   * {@link #build(CacheLoader)}; cannot be combined with expiry yet.
+   *
+   * @param duration more than zero
+   * @return this builder
+   * @throws IllegalStateException if a kind of expiry was already chosen
+   */
+  public CacheBuilder<K, V> refreshAfterWrite(Duration duration) {
+    requireNonNull(duration, "duration");
+    requireUnset(refreshAfterWriteNanos == UNSET, "refreshAfterWrite", refreshAfterWriteNanos);
+    String chosen = chosenExpiry();
+    if (chosen != null) {
+      throw new IllegalStateException("refreshAfterWrite cannot be set: " + chosen + " was already set, and a"
+          + " cache cannot both expire and refresh yet");
+    }
+    if (duration.isNegative() || duration.isZero()) {
+      throw new IllegalArgumentException("refreshAfterWrite must be positive but was " + duration);
+    }
+    this.refreshAfterWriteNanos = Durations.saturatedNanos(duration);
+    return this;
+  }
+
+  /**
+   * Builds a cache that loads missing values with the loader.
+   *
+   * @param loader computes values; see {@link CacheLoader}
+   * @param <K1> the key type
+   * @param <V1> the value type
+   * @return a new, empty cache
+   * @throws NullPointerException if {@code loader} is null
+   * @throws IllegalStateException if {@link #maximumSize(long)} was not set
+   */
+  public <K1 extends K, V1 extends V> ClockProLoadingCache<K1, V1> build(CacheLoader<? super K1, V1> loader) {
+    requireNonNull(loader, "loader");
+    if (refreshAfterWriteNanos == UNSET) {
+      return CacheFactory.newLoadingCache(buildEngine(), loader, executorOrDefault());
+    }
+    requireMaximumSize();
+    return CacheFactory.newRefreshingCache((int) maximumSize, scanLimitOrDefault(), initialCapacityOrDefault(),
+        removalListener, loader, executorOrDefault(), refreshAfterWriteNanos,
+        ticker == null ? Ticker.systemTicker() : ticker);
+  }
+
+  /**
+   * Builds a cache whose loads are asynchronous.
+   *
+   * @param <K1> the key type
+   * @param <V1> the value type
+   * @return a new, empty cache
+   * @throws IllegalStateException if {@link #maximumSize(long)} was not set, or {@link #refreshAfterWrite} was
+   */
+  public <K1 extends K, V1 extends V> ClockProAsyncCache<K1, V1> buildAsync() {
+    if (refreshAfterWriteNanos != UNSET) {
+      throw new IllegalStateException("refreshAfterWrite needs a loader: use build(CacheLoader)");
+    }
+    return CacheFactory.newAsyncCache(buildEngine(), executorOrDefault());
+  }
+
+  /**
    * Builds the cache.
    *
    * @param <K1> the key type
    * @param <V1> the value type
    * @return a new, empty cache
-   * @throws IllegalStateException if {@link #maximumSize(long)} was not set
+   * @throws IllegalStateException if {@link #maximumSize(long)} was not set, or {@link #refreshAfterWrite} was
+   *     (which needs {@link #build(CacheLoader)})
    */
   public <K1 extends K, V1 extends V> ClockProCache<K1, V1> build() {
-    if (maximumSize == UNSET) {
-      throw new IllegalStateException("maximumSize must be set");
+    if (refreshAfterWriteNanos != UNSET) {
+      throw new IllegalStateException("refreshAfterWrite needs a loader: use build(CacheLoader)");
     }
+    return buildEngine();
+  }
+
+  private <K1 extends K, V1 extends V> ClockProCache<K1, V1> buildEngine() {
+    requireMaximumSize();
     int size = (int) maximumSize;
-    int limit = scanLimit == UNSET ? DEFAULT_SCAN_LIMIT : scanLimit;
-    int capacity = Math.min(size, initialCapacity == UNSET ? 16 : initialCapacity);
+    int limit = scanLimitOrDefault();
+    int capacity = initialCapacityOrDefault();
     if (expireAfterWriteNanos == UNSET && expireAfterAccessNanos == UNSET && expiry == null) {
       return CacheFactory.newBoundedCache(size, limit, capacity, removalListener);
     }
@@ -205,13 +291,39 @@ public final class CacheBuilder<K, V> {
   }
 
   private void requireNoExpiry(String setting) {
-    String chosen = expireAfterWriteNanos != UNSET ? "expireAfterWrite"
-        : expireAfterAccessNanos != UNSET ? "expireAfterAccess"
-        : expiry != null ? "expireAfter" : null;
+    String chosen = chosenExpiry();
     if (chosen != null) {
       throw new IllegalStateException(setting + " cannot be set: " + chosen + " was already set, and a cache"
           + " has one kind of expiry");
     }
+    if (refreshAfterWriteNanos != UNSET) {
+      throw new IllegalStateException(setting + " cannot be set: refreshAfterWrite was already set, and a cache"
+          + " cannot both expire and refresh yet");
+    }
+  }
+
+  private String chosenExpiry() {
+    return expireAfterWriteNanos != UNSET ? "expireAfterWrite"
+        : expireAfterAccessNanos != UNSET ? "expireAfterAccess"
+        : expiry != null ? "expireAfter" : null;
+  }
+
+  private void requireMaximumSize() {
+    if (maximumSize == UNSET) {
+      throw new IllegalStateException("maximumSize must be set");
+    }
+  }
+
+  private int scanLimitOrDefault() {
+    return scanLimit == UNSET ? DEFAULT_SCAN_LIMIT : scanLimit;
+  }
+
+  private int initialCapacityOrDefault() {
+    return (int) Math.min(maximumSize, initialCapacity == UNSET ? 16 : initialCapacity);
+  }
+
+  private Executor executorOrDefault() {
+    return executor == null ? ForkJoinPool.commonPool() : executor;
   }
 
   private static long nonNegativeNanos(Duration duration, String setting) {

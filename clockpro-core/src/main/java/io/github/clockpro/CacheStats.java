@@ -19,6 +19,10 @@ public final class CacheStats {
   private final long loadSuccessCount;
   private final long loadFailureCount;
   private final long totalLoadTime;
+  private final long bulkLoadSuccessCount;
+  private final long bulkLoadFailureCount;
+  private final long refreshSuccessCount;
+  private final long refreshFailureCount;
   private final long evictionCount;
   private final long expirationCount;
   private final long scanCount;
@@ -27,7 +31,8 @@ public final class CacheStats {
   private final long totalLockWaitTime;
 
   private CacheStats(long hitCount, long missCount, long putCount, long loadSuccessCount, long loadFailureCount,
-      long totalLoadTime, long evictionCount, long expirationCount, long scanCount, int maxScanPerEviction,
+      long totalLoadTime, long bulkLoadSuccessCount, long bulkLoadFailureCount, long refreshSuccessCount,
+      long refreshFailureCount, long evictionCount, long expirationCount, long scanCount, int maxScanPerEviction,
       long lockWaitCount, long totalLockWaitTime) {
     this.hitCount = hitCount;
     this.missCount = missCount;
@@ -35,6 +40,10 @@ public final class CacheStats {
     this.loadSuccessCount = loadSuccessCount;
     this.loadFailureCount = loadFailureCount;
     this.totalLoadTime = totalLoadTime;
+    this.bulkLoadSuccessCount = bulkLoadSuccessCount;
+    this.bulkLoadFailureCount = bulkLoadFailureCount;
+    this.refreshSuccessCount = refreshSuccessCount;
+    this.refreshFailureCount = refreshFailureCount;
     this.evictionCount = evictionCount;
     this.expirationCount = expirationCount;
     this.scanCount = scanCount;
@@ -49,9 +58,13 @@ public final class CacheStats {
    * @param hitCount lookups that found a value
    * @param missCount lookups that found none
    * @param putCount values stored by the user
-   * @param loadSuccessCount loads that returned a value
-   * @param loadFailureCount loads that threw or returned {@code null}
+   * @param loadSuccessCount loads that returned a value, bulk loads and reloads included
+   * @param loadFailureCount loads that threw or returned {@code null}, bulk loads and reloads included
    * @param totalLoadTime nanoseconds spent in loaders
+   * @param bulkLoadSuccessCount calls of a bulk loader that returned a map
+   * @param bulkLoadFailureCount calls of a bulk loader that threw or returned an invalid map
+   * @param refreshSuccessCount reloads that returned (a value or {@code null})
+   * @param refreshFailureCount reloads that threw
    * @param evictionCount entries evicted for size
    * @param expirationCount entries removed because they had expired
    * @param scanCount entries examined by every eviction together
@@ -62,7 +75,8 @@ public final class CacheStats {
    * @throws IllegalArgumentException if a count is negative, naming it
    */
   public static CacheStats of(long hitCount, long missCount, long putCount, long loadSuccessCount,
-      long loadFailureCount, long totalLoadTime, long evictionCount, long expirationCount, long scanCount,
+      long loadFailureCount, long totalLoadTime, long bulkLoadSuccessCount, long bulkLoadFailureCount,
+      long refreshSuccessCount, long refreshFailureCount, long evictionCount, long expirationCount, long scanCount,
       int maxScanPerEviction, long lockWaitCount, long totalLockWaitTime) {
     requireNonNegative(hitCount, "hitCount");
     requireNonNegative(missCount, "missCount");
@@ -70,6 +84,10 @@ public final class CacheStats {
     requireNonNegative(loadSuccessCount, "loadSuccessCount");
     requireNonNegative(loadFailureCount, "loadFailureCount");
     requireNonNegative(totalLoadTime, "totalLoadTime");
+    requireNonNegative(bulkLoadSuccessCount, "bulkLoadSuccessCount");
+    requireNonNegative(bulkLoadFailureCount, "bulkLoadFailureCount");
+    requireNonNegative(refreshSuccessCount, "refreshSuccessCount");
+    requireNonNegative(refreshFailureCount, "refreshFailureCount");
     requireNonNegative(evictionCount, "evictionCount");
     requireNonNegative(expirationCount, "expirationCount");
     requireNonNegative(scanCount, "scanCount");
@@ -77,7 +95,7 @@ public final class CacheStats {
     requireNonNegative(lockWaitCount, "lockWaitCount");
     requireNonNegative(totalLockWaitTime, "totalLockWaitTime");
     return new CacheStats(hitCount, missCount, putCount, loadSuccessCount, loadFailureCount, totalLoadTime,
-        evictionCount, expirationCount, scanCount, maxScanPerEviction, lockWaitCount, totalLockWaitTime);
+        bulkLoadSuccessCount, bulkLoadFailureCount, refreshSuccessCount, refreshFailureCount, evictionCount, expirationCount, scanCount, maxScanPerEviction, lockWaitCount, totalLockWaitTime);
   }
 
   private static void requireNonNegative(long count, String name) {
@@ -118,12 +136,15 @@ public final class CacheStats {
     return putCount;
   }
 
-  /** Loads that returned a value. */
+  /**
+   * Loads that returned a value: single-key loads, each call of a bulk loader that returned a map (one load,
+   * however many keys), and reloads of a refresh that returned a value.
+   */
   public long loadSuccessCount() {
     return loadSuccessCount;
   }
 
-  /** Loads that threw or returned {@code null}. */
+  /** Loads that threw or returned {@code null}, counted as {@link #loadSuccessCount()} counts them. */
   public long loadFailureCount() {
     return loadFailureCount;
   }
@@ -136,6 +157,32 @@ public final class CacheStats {
   /** Nanoseconds spent in loaders, successful or not. */
   public long totalLoadTime() {
     return totalLoadTime;
+  }
+
+  /** Calls of a bulk loader ({@code getAll}) that returned a valid map; each also counts as one load success. */
+  public long bulkLoadSuccessCount() {
+    return bulkLoadSuccessCount;
+  }
+
+  /**
+   * Calls of a bulk loader that threw, or returned {@code null} or a map with a {@code null} key or value; each
+   * also counts as one load failure.
+   */
+  public long bulkLoadFailureCount() {
+    return bulkLoadFailureCount;
+  }
+
+  /**
+   * Reloads for a refresh ({@code refreshAfterWrite} or {@code refresh}) that returned, with a value or with
+   * {@code null} (which removes the entry).
+   */
+  public long refreshSuccessCount() {
+    return refreshSuccessCount;
+  }
+
+  /** Reloads for a refresh that threw; the old value was kept, and the failure logged. */
+  public long refreshFailureCount() {
+    return refreshFailureCount;
   }
 
   /** {@code totalLoadTime() / loadCount()} in nanoseconds, or 0.0 before the first load. */
@@ -205,7 +252,9 @@ public final class CacheStats {
   public String toString() {
     return "CacheStats{hitCount=" + hitCount + ", missCount=" + missCount + ", putCount=" + putCount
         + ", loadSuccessCount=" + loadSuccessCount + ", loadFailureCount=" + loadFailureCount
-        + ", totalLoadTime=" + totalLoadTime + ", evictionCount=" + evictionCount + ", expirationCount="
+        + ", totalLoadTime=" + totalLoadTime + ", bulkLoadSuccessCount=" + bulkLoadSuccessCount
+        + ", bulkLoadFailureCount=" + bulkLoadFailureCount + ", refreshSuccessCount=" + refreshSuccessCount
+        + ", refreshFailureCount=" + refreshFailureCount + ", evictionCount=" + evictionCount + ", expirationCount="
         + expirationCount + ", scanCount=" + scanCount
         + ", maxScanPerEviction=" + maxScanPerEviction + ", lockWaitCount=" + lockWaitCount
         + ", totalLockWaitTime=" + totalLockWaitTime + "}";

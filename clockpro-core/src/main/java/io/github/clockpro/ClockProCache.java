@@ -1,6 +1,7 @@
 package io.github.clockpro;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.Function;
 
@@ -98,6 +99,36 @@ public interface ClockProCache<K, V> {
    * @throws RuntimeException or {@link Error}, as thrown by the loader
    */
   V get(K key, Function<? super K, ? extends V> loader);
+
+  /**
+   * Returns the values for the keys, loading the missing ones with one call of {@code mappingFunction}. Counts a
+   * hit or a miss for each distinct key, and the call as one bulk load (see {@link CacheStats}).
+   *
+   * <p>Every missing key first gets a place, as {@link #get(Object, Function)}'s load does (each place is one
+   * insert, which examines at most {@link Policy#scanLimit()} entries and evicts at most one); then the function
+   * is called once, outside every lock, with exactly the keys that got one; then each is stored. So a concurrent
+   * {@code get} of one of those keys waits for this call instead of loading it again, and a key another caller
+   * is loading is not passed to the function: this call waits for that load after its own function has returned
+   * (never before, so overlapping calls cannot wait on each other). Keys the function returns beyond those asked
+   * for are stored too, as by {@link #put}; keys it leaves out stay absent. A call examines at most
+   * {@link Policy#scanLimit()} entries per missing key and per extra key returned, each insert in its own hold of
+   * the eviction lock.
+   *
+   * <p>If the function throws, nothing it would have loaded is cached, the exception reaches the caller and every
+   * concurrent caller waiting for one of its keys; if it returns {@code null}, or a map with a {@code null} key or
+   * value, the call fails the same way with {@link NullPointerException}, before anything is stored. A put of a
+   * key during the call wins over the loaded value, as for a single load.
+   *
+   * @param keys the keys; duplicates are looked up once
+   * @param mappingFunction loads the missing keys, given as an unmodifiable set in the order of {@code keys}
+   * @return an unmodifiable map of the keys that have a value to their values, in the order of {@code keys}
+   * @throws NullPointerException if {@code keys}, any key or {@code mappingFunction} is null, before anything
+   *     changes; or if the function returns {@code null} or a {@code null} key or value
+   * @throws IllegalStateException if the function loads one of its own keys on the same thread
+   * @throws RuntimeException or {@link Error}, as thrown by the function or by another caller's load of a key
+   */
+  Map<K, V> getAll(Iterable<? extends K> keys,
+      Function<? super Set<? extends K>, ? extends Map<? extends K, ? extends V>> mappingFunction);
 
   /**
    * Associates the value with the key, replacing any previous value (the listener then sees

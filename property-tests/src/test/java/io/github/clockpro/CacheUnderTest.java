@@ -243,10 +243,7 @@ final class CacheUnderTest {
       assertSame(previous, old, () -> "compute saw for " + key);
       return value;
     }));
-    if (previous != null) {
-      reference(key); // the default compute reads the old value through get
-    }
-    stored(key, value, previous);
+    stored(key, value, previous); // one reference, as a put: the compute reads and writes under the monitor
     settle();
   }
 

@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.Function;
 
@@ -45,8 +46,10 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    *    the table's or the policy's structure.
    *  - Structural writes (insert, evict, remove) hold evictionLock. An insert adds the new Node to the table,
    *    links it into a ring and, if the cache is over capacity, evicts one entry, all in one critical section.
-   *    Every removal, explicit or by eviction, goes through unmap(): it unmaps, retires and unlinks the node in
-   *    one critical section, so a concurrent put on the removed node retries its lookup.
+   *    Every removal, explicit or by eviction, unmaps, retires and unlinks the node in one critical section, so
+   *    a concurrent put on the removed node retries its lookup. The one exception is a compute that removes its
+   *    key (see Computing): it retires the node under the monitor, where it ran its function, and unmaps it
+   *    under evictionLock right after; a writer that finds the node retired and still mapped unmaps it itself.
    *
    * Invariants, each kept at every release of evictionLock (Invariants names and checks them):
    *  - mapped if and only if linked: a Node is in a ring exactly while the table maps its key to it.
@@ -114,6 +117,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   /** May be {@code null}. */
   private final RemovalListener<? super K, ? super V> removalListener;
   private final Loading<K, V> loading;
+  private final Computing<K, V> computing;
+  private final BulkLoading<K, V> bulkLoading;
   private final CacheMapView<K, V> mapView;
   private final PolicyView policyView;
 
@@ -130,6 +135,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     this.policy = new ClockProPolicy<>(maximumSize, scanLimit, seed, carryTrial::carries);
     this.removalListener = removalListener;
     this.loading = new Loading<>(this, counters);
+    this.computing = new Computing<>(this, loading, counters);
+    this.bulkLoading = new BulkLoading<>(this, loading, counters);
     this.mapView = new CacheMapView<>(this, data);
     this.policyView = new PolicyView(maximumSize, policy, expiration);
   }
@@ -174,6 +181,14 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     }
     counters.recordMiss();
     return loading.load(key, hash, node, loader);
+  }
+
+  @Override
+  public Map<K, V> getAll(Iterable<? extends K> keys,
+      Function<? super Set<? extends K>, ? extends Map<? extends K, ? extends V>> mappingFunction) {
+    List<K> copy = copyOf(keys);
+    requireNonNull(mappingFunction, "mappingFunction");
+    return bulkLoading.getAll(copy, mappingFunction);
   }
 
   @Override
@@ -235,7 +250,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     ScanLengths scans = policy.scanLengths();
     return CacheStats.of(sums[Counters.HITS], sums[Counters.MISSES], sums[Counters.PUTS],
         sums[Counters.LOAD_SUCCESSES], sums[Counters.LOAD_FAILURES], sums[Counters.TOTAL_LOAD_TIME],
-        scans.total(), expirationCount(), scans.scanCount(), scans.maxScanPerEviction(), sums[Counters.LOCK_WAITS],
+        sums[Counters.BULK_LOAD_SUCCESSES], sums[Counters.BULK_LOAD_FAILURES], sums[Counters.REFRESH_SUCCESSES],
+        sums[Counters.REFRESH_FAILURES], scans.total(), expirationCount(), scans.scanCount(), scans.maxScanPerEviction(), sums[Counters.LOCK_WAITS],
         sums[Counters.LOCK_WAIT_TIME]);
   }
 
@@ -263,6 +279,21 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   V getQuietly(Object key) {
     Node<K, V> node = find(requireNonNull(key, "key"), data.hash(key));
     return node == null ? null : readLive(node);
+  }
+
+  /** The statistics cells, for the loading views' refreshes. */
+  Counters counters() {
+    return counters;
+  }
+
+  /** The loads in flight, for the asynchronous view. */
+  Loading<K, V> loading() {
+    return loading;
+  }
+
+  /** The atomic compute, computeIfPresent and merge of the map view. */
+  Computing<K, V> computing() {
+    return computing;
   }
 
   /** Returns the present value, or loads one, without counting a hit or a miss. */
@@ -301,6 +332,10 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
         }
       }
       if (node.loading) {
+        if (node.value instanceof Load<?> inFlight && inFlight.isExclusive()) {
+          inFlight.awaitQuietly(); // a compute in flight decides the key's next value: wait, then look again
+          continue;
+        }
         long deadline = deadlineAfterCreate(key, value, now); // user code: before the monitor
         Headroom.check(); // a fill that stopped halfway would leave a placeholder without its Load
         if (loading.fill(node, value, deadline)) {
@@ -316,8 +351,10 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
       }
       long deadline = write == Write.REPLACE_PRESENT ? deadlineAfterUpdate(node, value, now) : 0; // user code
       V previous = null;
+      boolean retired;
       synchronized (node) {
-        if (!node.retired && !expiredAt(node, now)) {
+        retired = node.retired;
+        if (!retired && !expiredAt(node, now)) {
           previous = node.value;
           if (write == Write.REPLACE_PRESENT) {
             node.value = value;
@@ -325,8 +362,12 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
           }
         }
       }
+      if (retired) {
+        unmapIfRetired(node); // it left the map, or a compute is removing it: look again
+        continue;
+      }
       if (previous == null) {
-        continue; // retired, or expired: the insert replaces it, so look again
+        continue; // expired: the insert replaces it, so look again
       }
       if (write == Write.REPLACE_PRESENT) {
         replaced(node, previous, value);
@@ -368,7 +409,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
         }
       }
       if (retired) {
-        continue; // the node left the map after the lookup, so look again
+        unmapIfRetired(node); // it left the map, or a compute is removing it: look again
+        continue;
       }
       if (expired) {
         expireFound(node, now);
@@ -404,6 +446,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     boolean placeholder = node.loading;
     prefetch(node.hash);
     Node<K, V> victim;
+    Node<K, V> victimRemovedByCompute = null;
     Expirations<K, V> expired;
     long waitStart = evictionLock.awaitFree();
     synchronized (evictionLock) {
@@ -420,7 +463,10 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
         victim = policy.admit(node);
         if (victim != null) {
           data.remove(victim);
-          victim.retire(); // first: once retired, a placeholder can no longer be filled, so loading is final
+          // first: once retired, a placeholder can no longer be filled, so loading is final
+          if (!victim.retireUnmapped()) {
+            victimRemovedByCompute = victim; // its compute reports it, as removed
+          }
           unscheduled(victim);
           if (!victim.loading) {
             lockedEntries.addUnderLock(-1);
@@ -438,7 +484,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     }
     afterLock(expired);
     carryTrial.recordInsert(node.hash);
-    if (victim != null && !victim.loading) { // a placeholder's value is its Load: no entry left, so no listener
+    // a placeholder's value is its Load: no entry left, so no listener
+    if (victim != null && !victim.loading && victim != victimRemovedByCompute) {
       notifyRemoval(victim.key, victim.value, RemovalCause.SIZE);
     }
     return null;
@@ -455,6 +502,29 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
           data.remove(placeholder);
           policy.remove(placeholder);
           unscheduled(placeholder);
+        }
+      } finally {
+        evictionLock.releasing();
+      }
+    }
+  }
+
+  /**
+   * Unmaps a node that a compute retired to remove it, if it is still mapped; the compute reports the removal. A
+   * writer that found the node retired calls this too, so that a compute that could not finish leaves no key
+   * stuck, and then looks again.
+   */
+  void unmapIfRetired(Node<K, V> node) {
+    if (data.get(node.key, node.hash) != node) {
+      return; // it has left already: the usual case for a writer that raced a removal
+    }
+    Headroom.check();
+    long waitStart = evictionLock.awaitFree();
+    synchronized (evictionLock) {
+      evictionLock.acquired(waitStart);
+      try {
+        if (data.get(node.key, node.hash) == node) {
+          unmapRemovedByCompute(node);
         }
       } finally {
         evictionLock.releasing();
@@ -630,7 +700,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   }
 
   /** What follows a replacement of a present value: a reference, a put counted, the old value reported. */
-  private void replaced(Node<K, V> node, V previous, V value) {
+  void replaced(Node<K, V> node, V previous, V value) {
     read(node);
     counters.recordPut();
     if (previous != value) {
@@ -663,13 +733,17 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
         } else {
           expireUnderLock(now, null);
           if (node != null) {
+            boolean removedByCompute;
             synchronized (node) {
-              if (expected == null || node.value.equals(expected)) {
+              removedByCompute = node.retired;
+              if (!removedByCompute && (expected == null || node.value.equals(expected))) {
                 data.remove(node);
                 value = node.retire();
               }
             }
-            if (value != null) {
+            if (removedByCompute) {
+              unmapRemovedByCompute(node); // it is absent: the compute removed it, and reports it
+            } else if (value != null) {
               policy.remove(node);
               unscheduled(node);
               lockedEntries.addUnderLock(-1);
@@ -686,6 +760,17 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
       notifyRemoval(node.key, value, RemovalCause.EXPLICIT);
     }
     return value;
+  }
+
+  /**
+   * Under the eviction lock: unmaps a mapped node that a compute retired to remove it. The node was counted (a
+   * compute retires no placeholder), so the count drops; the listener hears of it from the compute.
+   */
+  private void unmapRemovedByCompute(Node<K, V> node) {
+    data.remove(node);
+    policy.remove(node);
+    unscheduled(node);
+    lockedEntries.addUnderLock(-1);
   }
 
   /**

@@ -1,10 +1,14 @@
 package io.github.clockpro.engine;
 
+import io.github.clockpro.CacheLoader;
+import io.github.clockpro.ClockProAsyncCache;
 import io.github.clockpro.ClockProCache;
+import io.github.clockpro.ClockProLoadingCache;
 import io.github.clockpro.Expiry;
 import io.github.clockpro.RemovalListener;
 import io.github.clockpro.Scheduler;
 import io.github.clockpro.Ticker;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -70,5 +74,49 @@ public final class CacheFactory {
     int seed = ThreadLocalRandom.current().nextInt();
     return new ExpiringCache<>(maximumSize, scanLimit, initialCapacity, seed, removalListener,
         expireAfterWriteNanos, expireAfterAccessNanos, expiry, ticker, scheduler);
+  }
+
+  /**
+   * Gives a cache this factory built a loader, for {@code build(CacheLoader)}.
+   *
+   * @param cache a cache from {@link #newBoundedCache} or {@link #newExpiringCache}
+   * @param loader the loader
+   * @param executor runs the loader's reloads for {@code refresh}
+   * @param <K> the type of keys
+   * @param <V> the type of values
+   * @return the loading cache
+   */
+  public static <K, V> ClockProLoadingCache<K, V> newLoadingCache(ClockProCache<K, V> cache,
+      CacheLoader<? super K, V> loader, Executor executor) {
+    BoundedCache<K, V> engine = (BoundedCache<K, V>) cache;
+    return new LoadingCacheView<>(engine, loader, new Refreshing<>(engine, loader, executor));
+  }
+
+  /**
+   * Creates a loading cache whose entries are refreshed once their value is {@code refreshNanos} old; without
+   * expiry.
+   *
+   * @param refreshNanos at least 1
+   * @param ticker the time source
+   * @return a new, empty cache
+   */
+  public static <K, V> ClockProLoadingCache<K, V> newRefreshingCache(int maximumSize, int scanLimit,
+      int initialCapacity, RemovalListener<? super K, ? super V> removalListener, CacheLoader<? super K, V> loader,
+      Executor executor, long refreshNanos, Ticker ticker) {
+    int seed = ThreadLocalRandom.current().nextInt();
+    RefreshingCache<K, V> cache = new RefreshingCache<>(maximumSize, scanLimit, initialCapacity, seed,
+        removalListener, loader, executor, refreshNanos, ticker);
+    return new LoadingCacheView<>(cache, loader, cache.refreshing());
+  }
+
+  /**
+   * Makes a cache this factory built asynchronous, for {@code buildAsync()}.
+   *
+   * @param cache a cache from {@link #newBoundedCache} or {@link #newExpiringCache}
+   * @param executor runs the functions of {@code get(key, Function)}
+   * @return the asynchronous cache, whose {@code synchronous()} is {@code cache}
+   */
+  public static <K, V> ClockProAsyncCache<K, V> newAsyncCache(ClockProCache<K, V> cache, Executor executor) {
+    return new AsyncCacheView<>((BoundedCache<K, V>) cache, executor);
   }
 }

@@ -11,16 +11,16 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
  * The {@link ConcurrentMap} view returned by {@link ClockProCache#asMap()}.
  *
  * <p>Every write goes through the cache, so it is linked into the policy, may evict, and is reported to the
- * removal listener. {@code compute}, {@code computeIfPresent} and {@code merge} use the {@link ConcurrentMap}
- * default implementations, which retry on the atomic primitives below and may call the function more than once
- * under contention; {@code computeIfAbsent} uses the cache's load path, so it runs the function at most once per
- * key at a time. Iterators and views are weakly consistent, and skip entries that have expired.
+ * removal listener. {@code compute}, {@code computeIfPresent} and {@code merge} call their function once per
+ * call, atomically with respect to every other write of the key ({@link Computing}); {@code computeIfAbsent} uses
+ * the cache's load path, so it runs the function at most once per key at a time. Iterators and views are weakly consistent, and skip entries that have expired.
  */
 final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K, V> {
 
@@ -101,6 +101,21 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
   @Override
   public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
     return cache.computeIfAbsentQuietly(key, mappingFunction);
+  }
+
+  @Override
+  public V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+    return cache.computing().compute(key, remappingFunction);
+  }
+
+  @Override
+  public V computeIfPresent(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+    return cache.computing().computeIfPresent(key, remappingFunction);
+  }
+
+  @Override
+  public V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> remappingFunction) {
+    return cache.computing().merge(key, value, remappingFunction);
   }
 
   @Override

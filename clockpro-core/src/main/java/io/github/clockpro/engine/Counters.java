@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * The counts that operations update outside the eviction lock: the statistics (hits, misses, puts, loads and load
- * time, waits for the eviction lock and their time) and the fills of load placeholders, which
+ * time, bulk loads and refreshes, waits for the eviction lock and their time) and the fills of load placeholders, which
  * {@link BoundedCache#size()} adds to the entries it counts under the lock. Exact, and counted without an atomic
  * instruction, because every thread counts in a cell only it writes.
  *
@@ -53,8 +53,16 @@ final class Counters {
   static final int LOCK_WAITS = 7;
   /** Nanoseconds those acquisitions waited, in total. */
   static final int LOCK_WAIT_TIME = 8;
+  /** Calls of a bulk loader that returned a valid map (each is also a load success). */
+  static final int BULK_LOAD_SUCCESSES = 9;
+  /** Calls of a bulk loader that threw or returned an invalid map (each is also a load failure). */
+  static final int BULK_LOAD_FAILURES = 10;
+  /** Reloads of a refresh that returned. */
+  static final int REFRESH_SUCCESSES = 11;
+  /** Reloads of a refresh that threw. */
+  static final int REFRESH_FAILURES = 12;
   /** The number of counts. */
-  static final int COUNTS = 9;
+  static final int COUNTS = 13;
 
   /** Longs of padding before and after a cell's counts: 128 bytes, two cache lines. */
   static final int PADDING = 16;
@@ -96,6 +104,25 @@ final class Counters {
   void recordLoadFailure(long nanos) {
     Cell cell = cells.get();
     cell.add(LOAD_FAILURES, 1);
+    cell.add(TOTAL_LOAD_TIME, nanos);
+  }
+
+  /** Records a call of a bulk loader, which is also a load, and how long it took. */
+  void recordBulkLoad(boolean succeeded, long nanos) {
+    Cell cell = cells.get();
+    cell.add(succeeded ? BULK_LOAD_SUCCESSES : BULK_LOAD_FAILURES, 1);
+    cell.add(succeeded ? LOAD_SUCCESSES : LOAD_FAILURES, 1);
+    cell.add(TOTAL_LOAD_TIME, nanos);
+  }
+
+  /**
+   * Records a reload of a refresh, and how long it took; one that returned a value is also a load success, one
+   * that threw or returned {@code null} a load failure.
+   */
+  void recordRefresh(boolean succeeded, boolean loadedValue, long nanos) {
+    Cell cell = cells.get();
+    cell.add(succeeded ? REFRESH_SUCCESSES : REFRESH_FAILURES, 1);
+    cell.add(loadedValue ? LOAD_SUCCESSES : LOAD_FAILURES, 1);
     cell.add(TOTAL_LOAD_TIME, nanos);
   }
 

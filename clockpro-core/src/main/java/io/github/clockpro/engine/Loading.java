@@ -73,7 +73,10 @@ final class Loading<K, V> {
       }
       @SuppressWarnings("unchecked")
       Load<V> inFlight = (Load<V>) value;
-      if (!removeIfFailed(node, inFlight)) {
+      if (inFlight.isExclusive()) {
+        inFlight.awaitQuietly(); // a compute decides the key's next value, not a value for this load: look again
+        removeIfFailed(node, inFlight);
+      } else if (!removeIfFailed(node, inFlight)) {
         return inFlight.await();
       }
       node = cache.lookup(key, hash); // the load had failed: start a new one, or join one started since
@@ -148,6 +151,50 @@ final class Loading<K, V> {
       }
       return put;
     }
+    return finish(placeholder, load, loaded, deadline);
+  }
+
+  /**
+   * Settles a load of this thread that failed ({@code failure}) or gave no value ({@code null}): returns the value
+   * of a put that filled the placeholder first, or {@code null} after unmapping the placeholder.
+   */
+  V fail(Node<K, V> placeholder, Load<V> load, Throwable failure) {
+    V put = settleFailure(placeholder, load, failure);
+    if (put == null) {
+      cache.removePlaceholder(placeholder);
+    }
+    return put;
+  }
+
+  /**
+   * Waits for another caller's load found in phase 1 of a bulk load (see {@link BulkLoading}) and returns the
+   * key's value, or {@code null}: the load's outcome, rethrowing its exception; after a compute, the value it
+   * left. Never loads.
+   */
+  V join(Node<K, V> node) {
+    V value = node.value;
+    if (!(value instanceof Load)) {
+      return cache.readLive(node); // filled since
+    }
+    @SuppressWarnings("unchecked")
+    Load<V> inFlight = (Load<V>) value;
+    if (!inFlight.isExclusive()) {
+      V outcome = inFlight.await();
+      removeIfFailed(node, inFlight);
+      return outcome;
+    }
+    inFlight.awaitQuietly();
+    removeIfFailed(node, inFlight);
+    Node<K, V> now = cache.lookup(node.key, node.hash);
+    return now == null || now.loading ? null : cache.readLive(now);
+  }
+
+  /**
+   * Stores a load's value in its mapped placeholder and completes its Load; returns what the load's callers get:
+   * the value, or the value of a put that filled the placeholder first. A placeholder evicted while loading is
+   * not filled: its value is returned and reported to the listener as evicted.
+   */
+  V finish(Node<K, V> placeholder, Load<V> load, V loaded, long deadline) {
     V result;
     if (fill(placeholder, loaded, deadline)) {
       result = loaded;

@@ -27,9 +27,12 @@ import java.lang.invoke.VarHandle;
  *       for the replacement decision, never a correctness property, and a {@code byte} write is atomic.
  *   <li>{@link #previous}, {@link #next}, {@link #stamp} and {@link #status} belong to the policy and are read
  *       and written only under the cache's eviction lock.
- *   <li>{@link #retired} is written once, by {@link #retire()} or {@link #retireIfLoading()}, holding both the
- *       node's monitor and the cache's eviction lock, as the node leaves the table. Value writers read it under
- *       the monitor.
+ *   <li>{@link #retired} is written once, under the node's monitor: as the node leaves the table, holding the
+ *       cache's eviction lock as well ({@link #retire()}, {@link #retireUnmapped()}, {@link #retireIfLoading()});
+ *       or by a compute whose function returned {@code null}, which then unmaps the node under the eviction lock
+ *       (see {@link Computing}). Between the two the node is mapped and retired: readers still see its old value,
+ *       and value writers, which read the flag under the monitor, unmap it themselves and look again. So a
+ *       retired node is never written to, and leaves the table at the latest when the next writer finds it.
  *   <li>{@link #loading} is volatile, set only before the node is published and cleared at most once, under the
  *       node's monitor, right after the first real value is written to {@link #value}, and never once the node
  *       is retired. A reader that sees it clear therefore sees a real value; it never becomes set again. The
@@ -196,6 +199,19 @@ class Node<K, V> {
     synchronized (this) {
       retired = true;
       return value;
+    }
+  }
+
+  /**
+   * Retires a node the caller has just unmapped under the eviction lock, and returns whether this call retired it:
+   * {@code false} if a compute had retired it first, deciding to remove it (see {@link Computing}), in which case
+   * that compute reports the removal.
+   */
+  boolean retireUnmapped() {
+    synchronized (this) {
+      boolean first = !retired;
+      retired = true;
+      return first;
     }
   }
 

@@ -6,7 +6,10 @@
  * <ul>
  *   <li>{@link io.github.clockpro.engine.BoundedCache}: the cache's operations, its concurrency design and its
  *       invariants, in the design overview at its top. Start there.
- *   <li>{@link io.github.clockpro.engine.Loading} and {@code Load}: loads in flight, as placeholders in the table.
+ *   <li>{@link io.github.clockpro.engine.Loading} and {@code Load}: loads in flight, as placeholders in the table;
+ *       {@code BulkLoading}: {@code getAll}; {@code Computing}: the atomic {@code compute}, {@code computeIfPresent}
+ *       and {@code merge}; {@code LoadingCacheView}, {@code Refreshing}, {@code RefreshingCache} and
+ *       {@code RefreshingNode}: {@code build(CacheLoader)} and refresh; {@code AsyncCacheView}: {@code buildAsync()}.
  *   <li>{@code NodeTable} and {@code Node}: the hash table, with lock-free reads and one writer, whose entries are
  *       the nodes themselves; {@code TreeBin}: the persistent balanced tree a crowded bin becomes.
  *   <li>{@code ClockProPolicy}: the CLOCK-Pro decisions over two {@code Ring}s (hot and cold) and the

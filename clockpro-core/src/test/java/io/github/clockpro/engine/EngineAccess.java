@@ -9,11 +9,14 @@ final class EngineAccess {
   private EngineAccess() {}
 
   static <K, V> BoundedCache<K, V> engine(ClockProCache<K, V> cache) {
+    if (cache instanceof LoadingCacheView<K, V> view) {
+      return view.engine();
+    }
     return (BoundedCache<K, V>) cache;
   }
 
   /** The violated invariants, checked under the eviction lock; empty if all hold. */
   static List<String> checkInvariants(ClockProCache<?, ?> cache) {
-    return ((BoundedCache<?, ?>) cache).checkInvariants();
+    return engine(cache).checkInvariants();
   }
 }

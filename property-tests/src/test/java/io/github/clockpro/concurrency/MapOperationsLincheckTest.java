@@ -8,8 +8,10 @@ import org.jetbrains.lincheck.datastructures.Param;
 import org.junit.jupiter.api.Test;
 
 /**
- * Checks with Lincheck that the cache's map operations are linearizable: every concurrent history of these
- * operations, on a cache large enough never to evict, has the results of some sequential order of them. The
+ * Checks with Lincheck that the cache's map operations are linearizable, the atomic {@code compute},
+ * {@code computeIfPresent} and {@code merge} among them (with functions that insert, replace and remove): every
+ * concurrent history of these operations, on a cache large enough never to evict, has the results of some
+ * sequential order of them. The
  * cache starts with a one-slot table, so its table grows while other threads read it.
  * Model checking explores thread interleavings systematically; stress testing runs them on real threads.
  *
@@ -72,6 +74,21 @@ public class MapOperationsLincheckTest {
   public boolean replaceIfEqual(@Param(name = "key") int key, @Param(name = "value") int expected,
       @Param(name = "value") int value) {
     return map.replace(key, expected, value);
+  }
+
+  @Operation
+  public Integer compute(@Param(name = "key") int key, @Param(name = "value") int value) {
+    return map.compute(key, (unused, present) -> present == null ? value : present == value ? null : present + value);
+  }
+
+  @Operation
+  public Integer computeIfPresent(@Param(name = "key") int key, @Param(name = "value") int value) {
+    return map.computeIfPresent(key, (unused, present) -> present == value ? null : present + value);
+  }
+
+  @Operation
+  public Integer merge(@Param(name = "key") int key, @Param(name = "value") int value) {
+    return map.merge(key, value, (present, given) -> present.equals(given) ? null : present + given);
   }
 
   @Operation

@@ -1,0 +1,57 @@
+package io.github.clockpro;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A {@link ClockProCache} that computes missing values with its {@link CacheLoader}, as Caffeine's
+ * {@code LoadingCache}; built by {@link CacheBuilder#build(CacheLoader)}. Everything {@link ClockProCache} promises
+ * holds, and loads behave as {@link ClockProCache#get(Object, java.util.function.Function)}'s do: at most one load
+ * per key at a time, a load that fails or returns {@code null} caches nothing.
+ *
+ * <p>With {@link CacheBuilder#refreshAfterWrite}, a read of an entry written at least that long ago returns the
+ * value it holds and starts one reload ({@link CacheLoader#reload}) on the builder's executor; the reloaded value
+ * replaces the old one unless the entry was written or removed meanwhile. A reload that fails keeps the old value,
+ * is counted in {@link CacheStats#refreshFailureCount()} and is logged.
+ *
+ * @param <K> the type of keys
+ * @param <V> the type of values
+ */
+public interface ClockProLoadingCache<K, V> extends ClockProCache<K, V> {
+
+  /**
+   * Returns the value for the key, loading it with {@link CacheLoader#load} on a miss.
+   *
+   * @param key the key
+   * @return the value, or {@code null} if the loader returned {@code null}
+   * @throws NullPointerException if {@code key} is null
+   * @throws java.util.concurrent.CompletionException wrapping a checked exception of the loader
+   * @throws RuntimeException or {@link Error}, as thrown by the loader
+   */
+  V get(K key);
+
+  /**
+   * Returns the values for the keys, loading the missing ones with one call of {@link CacheLoader#loadAll}, or,
+   * if the loader does not implement it, with {@link CacheLoader#load} for each. See
+   * {@link ClockProCache#getAll(Iterable, java.util.function.Function)}.
+   *
+   * @param keys the keys
+   * @return an unmodifiable map of the keys that have a value to their values, in the order of {@code keys}
+   * @throws NullPointerException if {@code keys} or any key is null, before anything changes
+   * @throws java.util.concurrent.CompletionException wrapping a checked exception of the loader
+   */
+  Map<K, V> getAll(Iterable<? extends K> keys);
+
+  /**
+   * Loads a new value for the key on the builder's executor, with {@link CacheLoader#reload} if the key has a
+   * value and {@link CacheLoader#load} if not, and stores it unless the entry was written or removed meanwhile.
+   * The current value stays readable while the reload runs. While a refresh of the key is in flight, another
+   * returns the same future.
+   *
+   * @param key the key
+   * @return a future of the new value ({@code null} if the loader returned {@code null}, which removes the entry);
+   *     completed exceptionally if the loader threw, the old value then kept
+   * @throws NullPointerException if {@code key} is null
+   */
+  CompletableFuture<V> refresh(K key);
+}

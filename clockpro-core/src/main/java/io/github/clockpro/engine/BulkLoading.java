@@ -1,0 +1,171 @@
+package io.github.clockpro.engine;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * {@code getAll(keys, mappingFunction)}: many keys loaded by one call of a bulk loader, through the placeholders of
+ * {@link Loading}.
+ *
+ * <h2>Design</h2>
+ * Three phases, so that the call is single-flight with every other load and cannot deadlock with another bulk call:
+ * <ol>
+ *   <li><b>Places.</b> For each distinct key, in the caller's order: a present value is a hit; a key with a load in
+ *       flight (another caller's placeholder) is noted for phase 3; an absent key gets a placeholder of this call,
+ *       mapped and linked by one insert, which evicts at most one entry.
+ *   <li><b>The call.</b> The function runs once, outside every lock, with exactly the keys that got a placeholder
+ *       here. Its map is checked whole (not {@code null}, no {@code null} key or value) before anything is
+ *       stored. Each requested key is then settled as a single load is ({@link Loading#finish}, or as a load
+ *       that returned {@code null} if the map leaves it out); extra keys are stored as puts. If the function
+ *       throws or its map is invalid, every placeholder of this call fails with that exception.
+ *   <li><b>Waits.</b> Only now, with none of its own placeholders left unfilled, does the call wait for the loads
+ *       of other callers that it noted. Two overlapping bulk calls may each wait for the other's keys, but each
+ *       waits only after it has filled its own, so neither waits forever.
+ * </ol>
+ * A concurrent {@code get} of a key of this call finds its placeholder and waits for it, as for any load.
+ *
+ * <p>Fields: none change; the cache, the loads and the counters are thread-safe on their own.
+ */
+final class BulkLoading<K, V> {
+
+  private final BoundedCache<K, V> cache;
+  private final Loading<K, V> loading;
+  private final Counters counters;
+
+  BulkLoading(BoundedCache<K, V> cache, Loading<K, V> loading, Counters counters) {
+    this.cache = cache;
+    this.loading = loading;
+    this.counters = counters;
+  }
+
+  /** Returns the values for the keys, loading the missing ones with one call of the function. */
+  Map<K, V> getAll(List<K> keys,
+      Function<? super Set<? extends K>, ? extends Map<? extends K, ? extends V>> mappingFunction) {
+    Set<K> distinct = new LinkedHashSet<>(keys);
+    Map<K, V> found = new LinkedHashMap<>();
+    Map<K, Owned<K, V>> owned = new LinkedHashMap<>();
+    List<Node<K, V>> others = new ArrayList<>();
+    for (K key : distinct) {
+      place(key, found, owned, others);
+    }
+    if (!owned.isEmpty()) {
+      loadOwned(owned, mappingFunction, found);
+    }
+    for (Node<K, V> node : others) {
+      V value = loading.join(node);
+      if (value != null) {
+        found.put(node.key, value);
+      }
+    }
+    Map<K, V> result = new LinkedHashMap<>();
+    for (K key : distinct) {
+      V value = found.get(key);
+      if (value != null) {
+        result.put(key, value);
+      }
+    }
+    return Collections.unmodifiableMap(result);
+  }
+
+  /** Phase 1 for one key: a hit, another caller's load to wait for later, or a placeholder of this call. */
+  private void place(K key, Map<K, V> found, Map<K, Owned<K, V>> owned, List<Node<K, V>> others) {
+    int hash = cache.data.hash(key);
+    for (;;) {
+      Node<K, V> node = cache.lookup(key, hash);
+      if (node != null && !node.loading) {
+        V value = cache.readLive(node);
+        if (value != null) {
+          counters.recordHit();
+          found.put(key, value);
+          return;
+        }
+        continue; // it had expired, and has left
+      }
+      if (node != null) {
+        counters.recordMiss();
+        others.add(node);
+        return;
+      }
+      Headroom.check(); // stack for the bookkeeping that follows, whatever the function does
+      long now = cache.writeTime();
+      Load<V> load = new Load<>();
+      Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
+      if (cache.insert(placeholder, now) == null) {
+        counters.recordMiss();
+        owned.put(key, new Owned<>(placeholder, load));
+        return;
+      }
+      // mapped since the lookup: look again
+    }
+  }
+
+  /** Phase 2: one call of the function for the keys that got a placeholder of this call, then their fills. */
+  private void loadOwned(Map<K, Owned<K, V>> owned,
+      Function<? super Set<? extends K>, ? extends Map<? extends K, ? extends V>> mappingFunction,
+      Map<K, V> found) {
+    Set<K> missing = Collections.unmodifiableSet(new LinkedHashSet<>(owned.keySet()));
+    Map<? extends K, ? extends V> loaded;
+    long[] deadlines = new long[owned.size()];
+    long start = System.nanoTime();
+    try {
+      loaded = mappingFunction.apply(missing);
+      checkLoaded(loaded);
+      long now = cache.writeTime();
+      int index = 0;
+      for (K key : missing) { // an Expiry that throws fails the call as the function would have
+        V value = loaded.get(key);
+        deadlines[index++] = value == null ? 0 : cache.deadlineAfterCreate(key, value, now);
+      }
+    } catch (Throwable failure) {
+      counters.recordBulkLoad(false, System.nanoTime() - start);
+      for (Owned<K, V> load : owned.values()) {
+        V put = loading.fail(load.placeholder, load.load, failure);
+        if (put != null) {
+          found.put(load.placeholder.key, put);
+        }
+      }
+      throw failure;
+    }
+    counters.recordBulkLoad(true, System.nanoTime() - start);
+    int index = 0;
+    for (Owned<K, V> load : owned.values()) {
+      K key = load.placeholder.key;
+      V value = loaded.get(key);
+      long deadline = deadlines[index++];
+      V result = value == null ? loading.fail(load.placeholder, load.load, null)
+          : loading.finish(load.placeholder, load.load, value, deadline);
+      if (result != null) {
+        found.put(key, result);
+      }
+    }
+    for (Map.Entry<? extends K, ? extends V> entry : loaded.entrySet()) {
+      if (!owned.containsKey(entry.getKey())) {
+        cache.store(entry.getKey(), entry.getValue(), BoundedCache.Write.REPLACE_PRESENT);
+      }
+    }
+  }
+
+  /** A placeholder of this call and its load, which stays reachable after a put replaces it as the value. */
+  private record Owned<K, V>(Node<K, V> placeholder, Load<V> load) {}
+
+  /** Rejects an invalid map before anything is stored. */
+  private static void checkLoaded(Map<?, ?> loaded) {
+    if (loaded == null) {
+      throw new NullPointerException("mappingFunction returned null");
+    }
+    for (Map.Entry<?, ?> entry : loaded.entrySet()) {
+      if (entry.getKey() == null) {
+        throw new NullPointerException("mappingFunction returned a null key");
+      }
+      if (entry.getValue() == null) {
+        throw new NullPointerException("mappingFunction returned a null value for key " + entry.getKey());
+      }
+    }
+  }
+}

@@ -1,0 +1,192 @@
+package io.github.clockpro.engine;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.clockpro.RemovalCause;
+import java.util.function.BiFunction;
+
+/**
+ * The atomic {@code compute}, {@code computeIfPresent} and {@code merge} of {@link CacheMapView}: each calls its
+ * function at most once per call, atomically with respect to every other write of the key, and never while
+ * holding the eviction lock. ({@code computeIfAbsent} is a load: see {@link Loading}.)
+ *
+ * <h2>Design</h2>
+ * <ul>
+ *   <li><b>A present key</b>: the function runs under the node's monitor, where every value write of the key
+ *       happens (see {@link Node}), so no other write of the key comes between the value it is given and the one
+ *       it returns. A non-null result is written there, as a put writes. A {@code null} result must remove the
+ *       entry, which takes the eviction lock, and the lock order (the eviction lock, then a monitor) forbids
+ *       taking it under the monitor; so the compute <em>retires</em> the node under the monitor and unmaps it
+ *       under the eviction lock right after. In between, readers still see the old value (the compute has not
+ *       taken effect), and writers, which check {@link Node#retired} under the monitor, unmap the node themselves
+ *       and look again, so they take effect after it. An eviction or removal that meets such a node unmaps it
+ *       without reporting it: the compute reports it, once, as {@link RemovalCause#EXPLICIT}.
+ *   <li><b>An absent key</b> ({@code compute} only): an <em>exclusive</em> placeholder is mapped and linked as a
+ *       load's is, evicting at most one entry; the function runs outside every lock, and its result fills the
+ *       placeholder, or a {@code null} result or an exception removes it. A put of the key meanwhile waits for
+ *       it rather than filling it, and a {@code get(key, loader)} waits and then looks again, so the function's
+ *       result is the key's next value.
+ *   <li><b>A load in flight</b> for the key: {@code compute} and {@code merge} wait for it and look again;
+ *       {@code computeIfPresent} sees the key absent, as every operation but a put does.
+ *   <li><b>{@code merge} of an absent key</b> inserts the given value as {@code putIfAbsent} does, without a
+ *       placeholder: the function is not called.
+ * </ul>
+ * So a compute takes at most two critical sections of the eviction lock, each bounded as an insert's is.
+ *
+ * <h2>User code under a monitor</h2>
+ * For a present key the function (and an {@link io.github.clockpro.Expiry}'s {@code expireAfterUpdate}) runs
+ * under the node's monitor, as {@code ConcurrentHashMap} runs it under its bin's lock. It must be short and must
+ * not write to the cache: an eviction that chose this node waits for the monitor while it holds the eviction lock,
+ * and a write of another key that needs the eviction lock from inside the function can deadlock with it. A write
+ * of the same key from inside the function is rejected with {@link IllegalStateException} where it would wait on
+ * itself (an absent key's placeholder); under the monitor, which is reentrant, it is not detected.
+ *
+ * <p>Fields: none change; the cache, the loads and the counters are thread-safe on their own.
+ */
+final class Computing<K, V> {
+
+  private final BoundedCache<K, V> cache;
+  private final Loading<K, V> loading;
+  private final Counters counters;
+
+  Computing(BoundedCache<K, V> cache, Loading<K, V> loading, Counters counters) {
+    this.cache = cache;
+    this.loading = loading;
+    this.counters = counters;
+  }
+
+  /** {@code ConcurrentMap.compute}. */
+  V compute(K key, BiFunction<? super K, ? super V, ? extends V> function) {
+    requireNonNull(key, "key");
+    requireNonNull(function, "remappingFunction");
+    return remap(key, function, true, null, false);
+  }
+
+  /** {@code ConcurrentMap.computeIfPresent}. */
+  V computeIfPresent(K key, BiFunction<? super K, ? super V, ? extends V> function) {
+    requireNonNull(key, "key");
+    requireNonNull(function, "remappingFunction");
+    return remap(key, function, false, null, false);
+  }
+
+  /**
+   * Stores a refresh's outcome if the key still holds {@code expected}, the very instance the refresh started
+   * from: {@code reloaded}, or a removal if it is {@code null}. Otherwise changes nothing (see {@link Refreshing}).
+   */
+  void refreshed(K key, V expected, V reloaded) {
+    remap(key, (unused, present) -> present == expected ? reloaded : present, false, null, true);
+  }
+
+  /** {@code ConcurrentMap.merge}. */
+  V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> function) {
+    requireNonNull(key, "key");
+    requireNonNull(value, "value");
+    requireNonNull(function, "remappingFunction");
+    return remap(key, (unused, present) -> function.apply(present, value), true, value, false);
+  }
+
+  /**
+   * Runs the function on the key's present value, or on an absent key if {@code ifAbsent}: with {@code null}, or,
+   * for a merge ({@code mergeValue} not {@code null}), by inserting {@code mergeValue} without calling it. With
+   * {@code keepSame}, a result that is the present value itself writes nothing.
+   */
+  private V remap(K key, BiFunction<? super K, ? super V, ? extends V> function, boolean ifAbsent,
+      V mergeValue, boolean keepSame) {
+    int hash = cache.data.hash(key);
+    for (;;) {
+      long now = cache.writeTime();
+      Node<K, V> node = cache.lookup(key, hash);
+      if (node == null) {
+        if (!ifAbsent) {
+          return null;
+        }
+        if (mergeValue != null) {
+          if (cache.insert(cache.newNode(key, hash, mergeValue, now), now) == null) {
+            counters.recordPut();
+            return mergeValue;
+          }
+          continue; // mapped since the lookup: look again
+        }
+        Load<V> load = Load.exclusive();
+        Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
+        if (cache.insert(placeholder, now) == null) {
+          return computeAbsent(placeholder, load, function);
+        }
+        continue;
+      }
+      if (node.loading) {
+        if (!ifAbsent) {
+          return null; // a load in flight is absent to all but a put
+        }
+        if (node.value instanceof Load<?> inFlight) {
+          @SuppressWarnings("unchecked")
+          Load<V> typed = (Load<V>) inFlight;
+          typed.awaitQuietly();
+          loading.removeIfFailed(node, typed);
+        }
+        continue; // the load finished, or was filled after the lookup: look again
+      }
+      Headroom.check(); // the stack to finish after the function: a retired node must be unmapped
+      V previous = null;
+      V result = null;
+      boolean retired;
+      boolean expired = false;
+      synchronized (node) {
+        retired = node.retired;
+        if (!retired) {
+          expired = cache.expiredAt(node, now);
+          if (!expired) {
+            previous = node.value;
+            result = function.apply(key, previous);
+            if (result == null) {
+              node.retired = true; // removed: unmapped under the eviction lock below
+            } else if (keepSame && result == previous) {
+              return result;
+            } else {
+              long deadline = cache.deadlineAfterUpdate(node, result, now);
+              node.value = result;
+              cache.writeDeadline(node, deadline); // after the value: see ExpiringNode
+            }
+          }
+        }
+      }
+      if (retired) {
+        cache.unmapIfRetired(node); // it left the map, or another compute is removing it: look again
+        continue;
+      }
+      if (expired) {
+        cache.expireFound(node, now); // absent to the function: remove it, then look again
+        continue;
+      }
+      if (result == null) {
+        cache.unmapIfRetired(node);
+        cache.notifyRemoval(key, previous, RemovalCause.EXPLICIT);
+        return null;
+      }
+      cache.replaced(node, previous, result);
+      return result;
+    }
+  }
+
+  /** Runs a compute's function for an absent key whose exclusive placeholder is mapped, and settles it. */
+  private V computeAbsent(Node<K, V> placeholder, Load<V> load,
+      BiFunction<? super K, ? super V, ? extends V> function) {
+    V result;
+    long deadline;
+    try {
+      result = function.apply(placeholder.key, null);
+      deadline = result == null ? 0 : cache.deadlineAfterCreate(placeholder.key, result, cache.writeTime());
+    } catch (Throwable failure) {
+      load.completeExceptionally(failure); // first: see "Errors" in Loading
+      cache.removePlaceholder(placeholder);
+      throw failure;
+    }
+    if (result == null) {
+      load.complete(null);
+      cache.removePlaceholder(placeholder);
+      return null;
+    }
+    counters.recordPut();
+    return loading.finish(placeholder, load, result, deadline); // exclusive: no put filled it first
+  }
+}

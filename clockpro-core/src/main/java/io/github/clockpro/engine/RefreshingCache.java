@@ -1,0 +1,80 @@
+package io.github.clockpro.engine;
+
+import io.github.clockpro.CacheLoader;
+import io.github.clockpro.RemovalListener;
+import io.github.clockpro.Ticker;
+import java.util.concurrent.Executor;
+
+/**
+ * The cache of {@code refreshAfterWrite}: a {@link BoundedCache} of {@link RefreshingNode}s whose hits start a
+ * refresh ({@link Refreshing}) once the entry's value is {@code refreshNanos} old. Chosen at build time, so that
+ * other caches keep their node and their hit path.
+ *
+ * <h2>Design</h2>
+ * Every value write (a create, a put, a replace, a compute, a load's fill, a refresh's store) records the
+ * ticker's reading in the node, through the hooks that an expiring cache uses for deadlines: the write time is
+ * this cache's "deadline". A hit reads the ticker once; if the value is at least {@code refreshNanos} old it asks
+ * {@link Refreshing} for a refresh, which starts one unless one is in flight, and returns the value it read: the
+ * hit never waits. The refresh's value, stored as a write, records a new write time, so the entry is fresh again;
+ * a refresh that failed leaves it stale, and the next hit starts another. Nothing expires here: a cache cannot
+ * have both refresh and expiry yet.
+ */
+final class RefreshingCache<K, V> extends BoundedCache<K, V> {
+
+  private final Ticker ticker;
+  private final long refreshNanos;
+  private final Refreshing<K, V> refreshing;
+
+  RefreshingCache(int maximumSize, int scanLimit, int initialCapacity, int seed,
+      RemovalListener<? super K, ? super V> removalListener, CacheLoader<? super K, V> loader, Executor executor,
+      long refreshNanos, Ticker ticker) {
+    super(maximumSize, scanLimit, initialCapacity, seed, removalListener);
+    this.ticker = ticker;
+    this.refreshNanos = refreshNanos;
+    this.refreshing = new Refreshing<>(this, loader, executor);
+  }
+
+  Refreshing<K, V> refreshing() {
+    return refreshing;
+  }
+
+  @Override
+  long writeTime() {
+    return ticker.read();
+  }
+
+  @Override
+  Node<K, V> newNode(K key, int hash, V value, long now) {
+    return new RefreshingNode<>(key, hash, value, now);
+  }
+
+  @Override
+  Node<K, V> newPlaceholder(K key, int hash, Load<V> load, long now) {
+    return RefreshingNode.placeholder(key, hash, load, now);
+  }
+
+  @Override
+  V readLive(Node<K, V> node) {
+    V value = read(node);
+    if (ticker.read() - ((RefreshingNode<K, V>) node).writeTime() >= refreshNanos) {
+      refreshing.refresh(node.key, value);
+    }
+    return value;
+  }
+
+  /** The write time of a new value is now, read before the load or write. */
+  @Override
+  long deadlineAfterCreate(K key, V value, long now) {
+    return now;
+  }
+
+  @Override
+  long deadlineAfterUpdate(Node<K, V> node, V value, long now) {
+    return now;
+  }
+
+  @Override
+  void writeDeadline(Node<K, V> node, long deadline) {
+    ((RefreshingNode<K, V>) node).setWriteTime(deadline);
+  }
+}
