@@ -1,6 +1,7 @@
 package io.github.clockpro;
 
 import io.github.clockpro.CacheUnderTest.LoadOutcome;
+import java.time.Duration;
 
 /**
  * One step of an action sequence: an operation and its arguments, as plain data. Keys are ids, turned into
@@ -12,38 +13,57 @@ import io.github.clockpro.CacheUnderTest.LoadOutcome;
  * @param secondKey the second key id of {@code getAllPresent} and {@code invalidateAll(keys)}
  * @param outcome how a loader ends, for the loading operations
  * @param matching whether a conditional write passes the current value or a fresh one
+ * @param amount how far the time moves, for the operations on the ticker: milliseconds, or hours for a jump
+ *     (1 to 6, from the amount); a move back is of milliseconds for an even amount and hours for an odd one
  */
-record Action(Operation operation, int firstKey, int secondKey, LoadOutcome outcome, boolean matching) {
+record Action(Operation operation, int firstKey, int secondKey, LoadOutcome outcome, boolean matching,
+    int amount) {
+
+  /** The largest {@link #amount}. */
+  static final int MAXIMUM_AMOUNT = 2_000;
 
   /** The operations, each with its share of the generated actions. */
   enum Operation {
-    PUT(6, "put"),
-    PUT_SAME_VALUE(1, "putSameValue"),
-    GET_IF_PRESENT(5, "getIfPresent"),
-    GET_ALL_PRESENT(1, "getAllPresent"),
-    GET(5, "get"),
-    INVALIDATE(2, "invalidate"),
-    INVALIDATE_ALL_OF(1, "invalidateAllOf"),
-    INVALIDATE_ALL(1, "invalidateAll"),
-    MAP_GET(2, "asMap.get"),
-    MAP_CONTAINS_KEY(1, "asMap.containsKey"),
-    MAP_PUT(2, "asMap.put"),
-    MAP_PUT_IF_ABSENT(2, "asMap.putIfAbsent"),
-    MAP_REMOVE(1, "asMap.remove"),
-    MAP_REMOVE_IF_EQUAL(1, "asMap.removeIfEqual"),
-    MAP_REPLACE(1, "asMap.replace"),
-    MAP_REPLACE_IF_EQUAL(1, "asMap.replaceIfEqual"),
-    MAP_COMPUTE(1, "asMap.compute"),
-    MAP_COMPUTE_IF_ABSENT(2, "asMap.computeIfAbsent"),
-    MAP_ITERATOR_REMOVE(1, "asMap.iterator.remove");
+    PUT(6, "put", 1),
+    PUT_SAME_VALUE(1, "putSameValue", 1),
+    GET_IF_PRESENT(5, "getIfPresent", 1),
+    GET_ALL_PRESENT(1, "getAllPresent", 2),
+    GET(5, "get", 2),
+    INVALIDATE(2, "invalidate", 1),
+    INVALIDATE_ALL_OF(1, "invalidateAllOf", 2),
+    INVALIDATE_ALL(1, "invalidateAll", -1),
+    MAP_GET(2, "asMap.get", 1),
+    MAP_CONTAINS_KEY(1, "asMap.containsKey", 0),
+    MAP_PUT(2, "asMap.put", 1),
+    MAP_PUT_IF_ABSENT(2, "asMap.putIfAbsent", 1),
+    MAP_REMOVE(1, "asMap.remove", 1),
+    MAP_REMOVE_IF_EQUAL(1, "asMap.removeIfEqual", 1),
+    MAP_REPLACE(1, "asMap.replace", 1),
+    MAP_REPLACE_IF_EQUAL(1, "asMap.replaceIfEqual", 1),
+    MAP_COMPUTE(1, "asMap.compute", 2),
+    MAP_COMPUTE_IF_ABSENT(2, "asMap.computeIfAbsent", 2),
+    MAP_ITERATOR_REMOVE(1, "asMap.iterator.remove", 1),
+    ADVANCE(4, "advance", 0),
+    JUMP(1, "jump", 0),
+    CLEAN_UP(1, "cleanUp", -1),
+    /** Only in the sequences that move the ticker back: see {@link CacheUnderTest#tickerBack}. */
+    TICKER_BACK(2, "tickerBack", -1);
 
     /** The relative frequency of the operation among generated actions. */
     final int weight;
     final String label;
+    /**
+     * The most critical sections of the cache in which the action may expire entries, each at most the scan
+     * limit of them: one per single-key call that may take the eviction lock (a compute or a load may take it
+     * twice: once for the read that finds the entry expired, once for the insert); -1 where the work grows with
+     * the entries held ({@code invalidateAll()}, {@code cleanUp()}).
+     */
+    final int expirySteps;
 
-    Operation(int weight, String label) {
+    Operation(int weight, String label, int expirySteps) {
       this.weight = weight;
       this.label = label;
+      this.expirySteps = expirySteps;
     }
   }
 
@@ -68,13 +88,30 @@ record Action(Operation operation, int firstKey, int secondKey, LoadOutcome outc
       case MAP_COMPUTE -> state.mapCompute(state.key(firstKey));
       case MAP_COMPUTE_IF_ABSENT -> state.computeIfAbsent(state.key(firstKey), outcome);
       case MAP_ITERATOR_REMOVE -> state.mapIteratorRemove();
+      case ADVANCE -> state.advance(Duration.ofMillis(amount));
+      case JUMP -> state.advance(jumpHours());
+      case CLEAN_UP -> state.cleanUp();
+      case TICKER_BACK -> state.tickerBack(backwards());
     }
+  }
+
+  /** How far a jump moves the time: 1 to 6 hours. */
+  private Duration jumpHours() {
+    return Duration.ofHours(1 + amount % 6);
+  }
+
+  /** How far a move back goes: milliseconds for an even amount, hours for an odd one. */
+  private Duration backwards() {
+    return amount % 2 == 0 ? Duration.ofMillis(amount) : jumpHours();
   }
 
   @Override
   public String toString() {
     return switch (operation) {
-      case INVALIDATE_ALL, MAP_ITERATOR_REMOVE -> operation.label + "()";
+      case INVALIDATE_ALL, MAP_ITERATOR_REMOVE, CLEAN_UP -> operation.label + "()";
+      case ADVANCE -> operation.label + "(" + amount + " ms)";
+      case JUMP -> operation.label + "(" + jumpHours().toHours() + " h)";
+      case TICKER_BACK -> operation.label + "(" + backwards() + ")";
       case GET_ALL_PRESENT, INVALIDATE_ALL_OF -> operation.label + "(k" + firstKey + ", k" + secondKey + ")";
       case GET, MAP_COMPUTE_IF_ABSENT -> operation.label + "(k" + firstKey + ", " + outcome + ")";
       case MAP_REMOVE_IF_EQUAL, MAP_REPLACE_IF_EQUAL ->

@@ -10,9 +10,11 @@ import java.util.stream.Collectors;
  * @param scanLimit the cache's scan limit
  * @param collisionGroup how many consecutive key ids share one hash code
  * @param withModel whether the reference model runs beside the cache and must evict the same keys
+ * @param expiry the cache's expiry, and the ticker's start
  * @param actions the actions, in order
  */
-record ActionSequence(int maximumSize, int scanLimit, int collisionGroup, boolean withModel, List<Action> actions) {
+record ActionSequence(int maximumSize, int scanLimit, int collisionGroup, boolean withModel, ExpirySetting expiry,
+    List<Action> actions) {
 
   ActionSequence {
     actions = List.copyOf(actions);
@@ -24,11 +26,12 @@ record ActionSequence(int maximumSize, int scanLimit, int collisionGroup, boolea
    * @throws AssertionError the first failure, its message naming the action after which it was found
    */
   void run() {
-    CacheUnderTest state = new CacheUnderTest(maximumSize, scanLimit, collisionGroup, withModel);
+    CacheUnderTest state = new CacheUnderTest(maximumSize, scanLimit, collisionGroup, withModel, expiry);
     CacheInvariants.checkAll(state);
     for (int index = 0; index < actions.size(); index++) {
       Action action = actions.get(index);
       try {
+        state.startAction(action.operation());
         action.applyTo(state);
         CacheInvariants.checkAll(state);
       } catch (AssertionError | RuntimeException failure) {
@@ -39,13 +42,14 @@ record ActionSequence(int maximumSize, int scanLimit, int collisionGroup, boolea
   }
 
   ActionSequence withActions(List<Action> fewer) {
-    return new ActionSequence(maximumSize, scanLimit, collisionGroup, withModel, fewer);
+    return new ActionSequence(maximumSize, scanLimit, collisionGroup, withModel, expiry, fewer);
   }
 
   /** The settings and the number of actions, without the actions: what QuickTheories prints for each value. */
   String summary() {
     return "cache of " + maximumSize + ", scan limit " + scanLimit + ", hash collisions in groups of "
-        + collisionGroup + (withModel ? ", with reference model" : "") + ", " + actions.size() + " actions";
+        + collisionGroup + ", " + expiry + (withModel ? ", with reference model" : "") + ", " + actions.size()
+        + " actions";
   }
 
   @Override

@@ -66,7 +66,7 @@ final class ActionSequenceShrinker {
     ActionSequence settings = current;
     for (int size = 1; size < settings.maximumSize() && runs < MAXIMUM_RUNS; size++) {
       if (keepIfFailing(new ActionSequence(size, settings.scanLimit(), settings.collisionGroup(),
-          settings.withModel(), settings.actions()))) {
+          settings.withModel(), settings.expiry(), settings.actions()))) {
         simplified = true;
         break;
       }
@@ -74,7 +74,7 @@ final class ActionSequenceShrinker {
     settings = current;
     for (int scanLimit = 1; scanLimit < settings.scanLimit() && runs < MAXIMUM_RUNS; scanLimit++) {
       if (keepIfFailing(new ActionSequence(settings.maximumSize(), scanLimit, settings.collisionGroup(),
-          settings.withModel(), settings.actions()))) {
+          settings.withModel(), settings.expiry(), settings.actions()))) {
         simplified = true;
         break;
       }
@@ -82,7 +82,7 @@ final class ActionSequenceShrinker {
     settings = current;
     if (settings.collisionGroup() != 1 && runs < MAXIMUM_RUNS) {
       simplified |= keepIfFailing(new ActionSequence(settings.maximumSize(), settings.scanLimit(), 1,
-          settings.withModel(), settings.actions()));
+          settings.withModel(), settings.expiry(), settings.actions()));
     }
     return simplified;
   }

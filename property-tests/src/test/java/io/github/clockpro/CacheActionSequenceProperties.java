@@ -7,6 +7,8 @@ import static org.quicktheories.generators.SourceDSL.lists;
 
 import io.github.clockpro.Action.Operation;
 import io.github.clockpro.CacheUnderTest.LoadOutcome;
+import io.github.clockpro.model.ExpiryModel.Kind;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -17,7 +19,10 @@ import org.quicktheories.core.Gen;
  * eviction is constant, with every named invariant of {@link CacheInvariants} checked after every action.
  *
  * <p>Keys are drawn from a range about twice the capacity, so that keys repeat and the cache stays full; in half
- * the sequences, keys' hash codes collide in groups of four. QuickTheories generates the sequences
+ * the sequences, keys' hash codes collide in groups of four. Three sequences in five expire entries (after
+ * write, after access, or through a churning {@link Expiry}, see {@link ExpirySetting}), with a manual ticker
+ * that actions move by milliseconds, or by hours in a jump, and {@code cleanUp()} among the actions; the ticker
+ * starts at 0 or three hours before 0. A third property moves the ticker back too. QuickTheories generates the sequences
  * ({@link TheoryBudget} sets how many) and shrinks a failing one as far as its shrink cycles go; then
  * {@link ActionSequenceShrinker} leaves out actions until none can go. The failure names the shortest sequence,
  * the seed, and the arguments that replay it.
@@ -35,6 +40,15 @@ class CacheActionSequenceProperties {
   @Test
   void shouldEvictTheSameKeysAsTheReferenceModel() {
     checkEverySequence(sequences(true), "shouldEvictTheSameKeysAsTheReferenceModel");
+  }
+
+  /**
+   * With the ticker set back after a {@code cleanUp()} (by milliseconds or hours) and moved on later from the
+   * model's time, every action behaves as at the model's time: the cache's time never goes back.
+   */
+  @Test
+  void shouldIgnoreATickerThatGoesBack() {
+    checkEverySequence(backwardsSequences(), "shouldIgnoreATickerThatGoesBack");
   }
 
   /**
@@ -69,33 +83,63 @@ class CacheActionSequenceProperties {
   }
 
   private static Gen<ActionSequence> sequences(boolean withModel) {
+    // Two sequences in five without expiry, one in five of each kind.
+    Gen<Kind> kinds = integers().between(0, 4).map(draw -> draw < 2 ? null : Kind.values()[draw - 2]);
+    return sequences(withModel, kinds, false);
+  }
+
+  private static Gen<ActionSequence> backwardsSequences() {
+    return sequences(false, arbitrary().pick(List.of(Kind.values())), true);
+  }
+
+  private static Gen<ActionSequence> sequences(boolean withModel, Gen<Kind> kinds, boolean backwards) {
     Gen<Integer> sizes = integers().between(1, 64);
     Gen<Integer> scanLimits = arbitrary().pick(1, 2, 3, 8, CacheBuilder.DEFAULT_SCAN_LIMIT);
     Gen<Integer> collisionGroups = arbitrary().pick(1, 4);
-    return sizes.zip(scanLimits, collisionGroups, (size, scanLimit, collisionGroup) ->
-            new ActionSequence(size, scanLimit, collisionGroup, withModel, List.of()))
-        .flatMap(settings -> lists().of(actions(settings.maximumSize())).ofSizeBetween(0, MAXIMUM_ACTIONS)
-            .map(settings::withActions));
+    Gen<Duration> lifetimes = arbitrary().pick(Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMinutes(1));
+    // Negative readings, and a time that passes zero. Not one that wraps from Long.MAX_VALUE to Long.MIN_VALUE:
+    // the timer wheel then stops finding entries (see docs/testing.md).
+    Gen<Long> starts = arbitrary().pick(0L, -Duration.ofHours(3).toNanos());
+    Gen<ExpirySetting> expiries = kinds.zip(lifetimes, starts,
+        (kind, lifetime, start) -> kind == null ? ExpirySetting.NONE : new ExpirySetting(kind, lifetime, start));
+    return sizes.zip(scanLimits, collisionGroups, expiries, (size, scanLimit, collisionGroup, expiry) ->
+            new ActionSequence(size, scanLimit, collisionGroup, withModel, expiry, List.of()))
+        .flatMap(settings -> lists().of(actions(settings.maximumSize(), backwards))
+            .ofSizeBetween(0, MAXIMUM_ACTIONS).map(settings::withActions));
   }
 
-  /** Actions on keys drawn from about twice the capacity, each operation as often as its weight says. */
-  private static Gen<Action> actions(int maximumSize) {
+  /**
+   * Actions on keys drawn from about twice the capacity, each operation as often as its weight says; moves of
+   * the ticker back only if {@code backwards}.
+   */
+  private static Gen<Action> actions(int maximumSize, boolean backwards) {
     int totalWeight = 0;
     for (Operation operation : Operation.values()) {
-      totalWeight += operation.weight;
+      totalWeight += allowed(operation, backwards) ? operation.weight : 0;
     }
     Gen<Integer> keyIds = integers().between(0, 2 * maximumSize + 2);
     // A loader returns a value six times in eight, null once, and throws once.
     Gen<LoadOutcome> outcomes = integers().between(0, 7)
         .map(draw -> draw < 6 ? LoadOutcome.VALUE : draw == 6 ? LoadOutcome.NULL : LoadOutcome.FAILURE);
-    return integers().between(0, totalWeight - 1).map(CacheActionSequenceProperties::operationAt)
-        .zip(keyIds, keyIds, outcomes, booleans().all(), Action::new);
+    Gen<Integer> amounts = integers().between(1, Action.MAXIMUM_AMOUNT);
+    Gen<Operation> operations = integers().between(0, totalWeight - 1).map(draw -> operationAt(draw, backwards));
+    return operations.zip(keyIds, keyIds, (operation, firstKey, secondKey) -> new Action(operation, firstKey,
+            secondKey, LoadOutcome.VALUE, false, 1))
+        .zip(outcomes, booleans().all(), amounts, (keys, outcome, matching, amount) -> new Action(
+            keys.operation(), keys.firstKey(), keys.secondKey(), outcome, matching, amount));
   }
 
-  /** The operation whose share of the weights covers {@code draw}, taking the operations in order. */
-  private static Operation operationAt(int draw) {
+  private static boolean allowed(Operation operation, boolean backwards) {
+    return backwards || operation != Operation.TICKER_BACK;
+  }
+
+  /** The operation whose share of the weights covers {@code draw}, taking the allowed operations in order. */
+  private static Operation operationAt(int draw, boolean backwards) {
     int remaining = draw;
     for (Operation operation : Operation.values()) {
+      if (!allowed(operation, backwards)) {
+        continue;
+      }
       if (remaining < operation.weight) {
         return operation;
       }

@@ -22,7 +22,9 @@ final class CacheInvariants {
     hotPlusColdIsSize(state);
     historyBound(state);
     scanBound(state);
+    expiryBound(state);
     contentsMatchShadow(state);
+    sizeCountsHeld(state);
     listenerExactlyOnce(state);
     statsConsistent(state);
     modelAgreement(state);
@@ -83,11 +85,30 @@ final class CacheInvariants {
     assertTrue(disagreements.isEmpty(), () -> "SCAN_BOUND: " + disagreements);
   }
 
-  /** Nothing lost, nothing stale: the cache holds exactly the shadow's entries, with the same instances. */
+  /**
+   * No action expired more entries than the scan limit allows in each critical section it may run, counted by
+   * the statistics' expirations: the bound on expiry work per operation. {@code invalidateAll()} and
+   * {@code cleanUp()} run one bounded section per entry or per step, so their total is not bounded.
+   */
+  static void expiryBound(CacheUnderTest state) {
+    if (state.operation == null || state.operation.expirySteps < 0) {
+      return;
+    }
+    long expired = state.cache.stats().expirationCount() - state.expirationsBefore;
+    long limit = (long) state.operation.expirySteps * state.scanLimit;
+    assertTrue(expired <= limit, () -> "EXPIRY_BOUND: " + state.operation.label + " expired " + expired
+        + " entries, at most " + limit + " allowed");
+  }
+
+  /**
+   * Nothing lost, nothing stale, nothing expired shown: the cache's map view holds exactly the shadow's live
+   * entries, with the same instances.
+   */
   static void contentsMatchShadow(CacheUnderTest state) {
     Map<Key, Value> contents = new HashMap<>(state.cache.asMap());
-    assertEquals(state.shadow.keySet(), contents.keySet(), "CONTENTS_MATCH_SHADOW: keys");
-    for (Map.Entry<Key, Value> entry : state.shadow.entrySet()) {
+    Map<Key, Value> live = state.liveEntries();
+    assertEquals(live.keySet(), contents.keySet(), "CONTENTS_MATCH_SHADOW: keys");
+    for (Map.Entry<Key, Value> entry : live.entrySet()) {
       assertTrue(contents.get(entry.getKey()) == entry.getValue(),
           () -> "CONTENTS_MATCH_SHADOW: " + entry.getKey() + " holds " + contents.get(entry.getKey())
               + " instead of " + entry.getValue());
@@ -95,13 +116,24 @@ final class CacheInvariants {
   }
 
   /**
-   * Every removal reported once and only as expected: evictions, explicit removals and replacements; the
-   * evictions reported equal the evictions counted.
+   * {@code size()} counts the entries the cache holds, expired ones it has not yet reported included: so no
+   * expired entry left unreported, and none reported stays.
+   */
+  static void sizeCountsHeld(CacheUnderTest state) {
+    assertEquals(state.shadow.size(), state.cache.size(), "SIZE_COUNTS_HELD: held entries against size()");
+  }
+
+  /**
+   * Every removal reported once and only as expected: evictions, explicit removals and replacements, and
+   * expiries, each of an entry the cache held, with its value, past its deadline, once; the evictions and
+   * expirations reported equal those counted.
    */
   static void listenerExactlyOnce(CacheUnderTest state) {
     assertTrue(state.listenerViolations.isEmpty(), () -> "LISTENER_EXACTLY_ONCE: " + state.listenerViolations);
     assertEquals(state.evictions, state.cache.stats().evictionCount(),
         "LISTENER_EXACTLY_ONCE: evictions reported against evictions counted");
+    assertEquals(state.expirations, state.cache.stats().expirationCount(),
+        "LISTENER_EXACTLY_ONCE: expirations reported against expirations counted");
   }
 
   static void statsConsistent(CacheUnderTest state) {
@@ -116,7 +148,9 @@ final class CacheInvariants {
 
   /**
    * When a reference model is attached: the cache evicted the keys the model evicted, and both hold the same
-   * keys. Hits and misses then agree too, since the shadow decides them and equals the cache's contents.
+   * keys, expired ones not yet reported included (the model learns of an expiry when the listener reports it,
+   * and removes the page as an invalidation does). Hits and misses then agree too, since the shadow decides them
+   * and its live entries equal the cache's contents.
    */
   static void modelAgreement(CacheUnderTest state) {
     if (state.model() == null) {

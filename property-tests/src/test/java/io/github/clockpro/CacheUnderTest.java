@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.clockpro.Action.Operation;
+import io.github.clockpro.model.ExpiryModel;
 import io.github.clockpro.model.ReferenceModel;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -21,13 +24,21 @@ import java.util.function.Function;
  *
  * <p>The test keeps a <em>shadow</em>, the map of entries the cache must hold. Every action updates the shadow
  * as the contract says, and the only entries allowed to leave the cache unannounced by the action are those the
- * removal listener reports as evicted ({@link RemovalCause#SIZE}), which then leave the shadow too. After every
- * action the cache's contents must equal the shadow, value instances included: no entry is lost, kept too long
- * or given a stale value. Hits and misses, puts, loads and evictions are counted the same way and compared with
- * {@link CacheStats}.
+ * removal listener reports as evicted ({@link RemovalCause#SIZE}) or expired ({@link RemovalCause#EXPIRED}),
+ * which then leave the shadow too. After every action the cache's contents must equal the shadow's live entries,
+ * value instances included: no entry is lost, kept too long or given a stale value. Hits and misses, puts, loads,
+ * evictions and expirations are counted the same way and compared with {@link CacheStats}.
  *
- * <p>When a {@link ReferenceModel} is attached, every reference, insert and removal is replayed into it, and each
- * eviction must take the key the model evicts.
+ * <p>With expiry, an {@link ExpiryModel} keeps the time (a {@link ManualTicker} the actions move) and each held
+ * entry's deadline: an entry is live, and a read of it a hit, while the time is before its deadline. An expired
+ * entry stays in the shadow, held, until the listener reports it: as {@code EXPIRED}, whenever the cache removes
+ * it (a read that finds it, a bounded step of a later write or removal, {@code cleanUp()}), and never while it
+ * is live nor twice; or as {@code SIZE}, if an eviction takes it before the cache's timer has found it. So the
+ * shadow's held entries are exactly the entries the cache still counts in {@code size()}.
+ *
+ * <p>When a {@link ReferenceModel} is attached, every reference, insert and removal is replayed into it, each
+ * expiry as a removal at the moment the listener reports it (which, in an insert, is before the insert's
+ * eviction, as in the cache), and each eviction must take the key the model evicts.
  *
  * <p>Each action method asserts the results of its own call; {@link #settle()} then accounts for the listener's
  * calls. The invariants checked between actions are in {@link CacheInvariants}.
@@ -43,8 +54,12 @@ final class CacheUnderTest {
   final ClockProCache<Key, Value> cache;
   private final ConcurrentMap<Key, Value> map;
   private final ReferenceModel<Key> model;
+  /** The cache's ticker, which the actions move. */
+  private final ManualTicker ticker;
+  /** The time and the deadlines, or {@code null} for a cache without expiry. */
+  final ExpiryModel<Key, Value> expiry;
 
-  /** The entries the cache must hold. */
+  /** The entries the cache holds: live ones, and expired ones not yet reported. */
   final Map<Key, Value> shadow = new HashMap<>();
   /** Listener calls received and not yet accounted for. */
   private final List<Removal> received = new ArrayList<>();
@@ -65,30 +80,127 @@ final class CacheUnderTest {
   long loadSuccesses;
   long loadFailures;
   long evictions;
+  /** Expired entries reported, and of them, those an eviction took before the timer found them. */
+  long expirations;
+  long expiredEvictions;
   private int nextValue;
 
-  CacheUnderTest(int maximumSize, int scanLimit, int collisionGroup, boolean withModel) {
+  /** The action running, and the expirations the statistics counted before it: for the expiry bound. */
+  Operation operation;
+  long expirationsBefore;
+
+  CacheUnderTest(int maximumSize, int scanLimit, int collisionGroup, boolean withModel, ExpirySetting setting) {
     this.maximumSize = maximumSize;
     this.scanLimit = scanLimit;
     this.collisionGroup = collisionGroup;
-    this.cache = ClockProCache.builder()
+    this.ticker = new ManualTicker(setting.start());
+    this.expiry = setting.newModel();
+    CacheBuilder<Key, Value> builder = ClockProCache.builder()
         .maximumSize(maximumSize)
         .scanLimit(scanLimit)
-        .removalListener((Key key, Value value, RemovalCause cause) -> received.add(new Removal(key, value, cause)))
-        .build();
+        .removalListener(this::heard);
+    this.cache = setting.configure(builder, ticker).build();
     this.map = cache.asMap();
     this.model = withModel ? new ReferenceModel<>(maximumSize, scanLimit, Key::hashCode) : null;
+  }
+
+  /**
+   * The removal listener. An expiry is accounted for at once, while the shadow still holds what the cache held
+   * when it removed the entry (an action updates the shadow after its call returns), and replayed into the model
+   * at once, so that in an insert it comes before the model's insert, as in the cache. Other calls wait for
+   * {@link #settle()}.
+   */
+  private void heard(Key key, Value value, RemovalCause cause) {
+    if (cause != RemovalCause.EXPIRED) {
+      received.add(new Removal(key, value, cause));
+      return;
+    }
+    Value held = shadow.get(key);
+    if (expiry == null || held != value) {
+      listenerViolations.add("reported " + new Removal(key, value, cause) + " but the cache held " + held);
+      return;
+    }
+    if (expiry.isLive(key)) {
+      listenerViolations.add("reported " + new Removal(key, value, cause) + " while it was live");
+    }
+    shadow.remove(key);
+    expiry.removed(key);
+    expirations++;
+    if (model != null) {
+      model.remove(key); // an expired page leaves as an invalidated one does: no history record
+    }
   }
 
   Key key(int id) {
     return new Key(id, collisionGroup);
   }
 
+  /** The key's value if the cache holds it and it is live: what a read must find. */
+  Value live(Key key) {
+    Value held = shadow.get(key);
+    return held == null || expiry == null || expiry.isLive(key) ? held : null;
+  }
+
+  /** The shadow's live entries: what the cache's map view must show. */
+  Map<Key, Value> liveEntries() {
+    Map<Key, Value> entries = new HashMap<>();
+    for (Key key : shadow.keySet()) {
+      Value value = live(key);
+      if (value != null) {
+        entries.put(key, value);
+      }
+    }
+    return entries;
+  }
+
+  void startAction(Operation operation) {
+    this.operation = operation;
+    this.expirationsBefore = cache.stats().expirationCount();
+  }
+
+  /* ---------------- Actions on time ---------------- */
+
+  /** Moves the ticker, and the model's time, forward. */
+  void advance(Duration step) {
+    long time = (expiry == null ? ticker.read() : expiry.now()) + step.toNanos();
+    ticker.set(time);
+    if (expiry != null) {
+      expiry.advanceTo(time);
+    }
+  }
+
+  /**
+   * Runs {@code cleanUp()}, after which every expired entry has been reported, except one whose deadline an
+   * {@code Expiry} brought forward from a time still to come, where the timer still holds it.
+   */
+  void cleanUp() {
+    cache.cleanUp();
+    settle();
+    if (expiry == null) {
+      return;
+    }
+    for (Key key : shadow.keySet()) {
+      assertTrue(expiry.isLive(key) || expiry.hadDeadlineAfter(key, expiry.now()),
+          () -> "cleanUp() left expired " + key + "=" + shadow.get(key));
+    }
+  }
+
+  /**
+   * Runs {@code cleanUp()}, which moves the cache's time to the model's, then sets the ticker back: the cache's
+   * time must not follow, so that every action until the next {@link #advance} (which moves on from the model's
+   * time) finds what it would at the model's time. No entry the cache has seen expired lives again, and no
+   * deadline is set from the earlier reading.
+   */
+  void tickerBack(Duration step) {
+    cleanUp();
+    ticker.set((expiry == null ? ticker.read() : expiry.now()) - step.toNanos());
+  }
+
   /* ---------------- Actions through the cache ---------------- */
 
   void put(Key key) {
     Value value = newValue();
-    Value previous = shadow.get(key);
+    Value previous = live(key);
     cache.put(key, value);
     stored(key, value, previous);
     settle();
@@ -96,7 +208,7 @@ final class CacheUnderTest {
 
   /** Puts the instance the key already holds: a store, but no replacement to report. */
   void putSameValue(Key key) {
-    Value current = shadow.get(key);
+    Value current = live(key);
     if (current == null) {
       put(key);
       return;
@@ -104,35 +216,45 @@ final class CacheUnderTest {
     cache.put(key, current);
     puts++;
     reference(key);
+    if (expiry != null) {
+      expiry.updated(key, current);
+    }
     settle();
   }
 
   void getIfPresent(Key key) {
-    Value expectedValue = shadow.get(key);
+    Value expectedValue = live(key);
     assertSame(expectedValue, cache.getIfPresent(key), () -> "getIfPresent(" + key + ")");
     countLookup(key, expectedValue);
     settle();
   }
 
   void getAllPresent(Key first, Key second) {
+    Value firstValue = live(first);
+    Value secondValue = first.equals(second) ? null : live(second);
     Map<Key, Value> found = cache.getAllPresent(List.of(first, second));
-    for (Key key : List.of(first, second)) {
-      assertSame(shadow.get(key), found.get(key), () -> "getAllPresent found for " + key);
-      countLookup(key, shadow.get(key));
+    assertSame(firstValue, found.get(first), () -> "getAllPresent found for " + first);
+    countLookup(first, firstValue);
+    if (first.equals(second)) {
+      Value again = live(first); // read again after the first read: renewed, or expired by an Expiry's read
+      countLookup(first, again);
+    } else {
+      assertSame(secondValue, found.get(second), () -> "getAllPresent found for " + second);
+      countLookup(second, secondValue);
     }
     settle();
   }
 
   void get(Key key, LoadOutcome outcome) {
-    Value present = shadow.get(key);
+    Value present = live(key);
     countLookup(key, present);
     load(key, outcome, present, loader -> cache.get(key, loader));
   }
 
   void computeIfAbsent(Key key, LoadOutcome outcome) {
-    Value present = shadow.get(key);
+    Value present = live(key);
     if (present != null) {
-      reference(key);
+      found(key, present);
     }
     load(key, outcome, present, loader -> map.computeIfAbsent(key, loader));
   }
@@ -151,32 +273,34 @@ final class CacheUnderTest {
   }
 
   void invalidateAll() {
+    Map<Key, Value> live = liveEntries();
     cache.invalidateAll();
-    for (Key key : new ArrayList<>(shadow.keySet())) {
+    for (Key key : live.keySet()) {
       removed(key);
     }
     settle();
+    assertTrue(shadow.isEmpty(), () -> "invalidateAll() left " + shadow + " unreported");
   }
 
   /* ---------------- Actions through asMap() ---------------- */
 
   void mapGet(Key key) {
-    Value present = shadow.get(key);
+    Value present = live(key);
     assertSame(present, map.get(key), () -> "asMap().get(" + key + ")");
     if (present != null) {
-      reference(key);
+      found(key, present);
     }
     settle();
   }
 
   void mapContainsKey(Key key) {
-    assertEquals(shadow.containsKey(key), map.containsKey(key), () -> "asMap().containsKey(" + key + ")");
+    assertEquals(live(key) != null, map.containsKey(key), () -> "asMap().containsKey(" + key + ")");
     settle();
   }
 
   void mapPut(Key key) {
     Value value = newValue();
-    Value previous = shadow.get(key);
+    Value previous = live(key);
     assertSame(previous, map.put(key, value), () -> "asMap().put(" + key + ") returned");
     stored(key, value, previous);
     settle();
@@ -184,18 +308,18 @@ final class CacheUnderTest {
 
   void mapPutIfAbsent(Key key) {
     Value value = newValue();
-    Value previous = shadow.get(key);
+    Value previous = live(key);
     assertSame(previous, map.putIfAbsent(key, value), () -> "asMap().putIfAbsent(" + key + ") returned");
     if (previous == null) {
       stored(key, value, null);
     } else {
-      reference(key);
+      found(key, previous); // the present value is read, as a hit is
     }
     settle();
   }
 
   void mapRemove(Key key) {
-    Value previous = shadow.get(key);
+    Value previous = live(key);
     assertSame(previous, map.remove(key), () -> "asMap().remove(" + key + ") returned");
     removed(key);
     settle();
@@ -203,7 +327,7 @@ final class CacheUnderTest {
 
   /** Removes the key if it holds the current instance ({@code matching}) or a fresh one (never held). */
   void mapRemoveIfEqual(Key key, boolean matching) {
-    Value current = shadow.get(key);
+    Value current = live(key);
     Value candidate = matching && current != null ? current : newValue();
     boolean removes = candidate == current;
     assertEquals(removes, map.remove(key, candidate), () -> "asMap().remove(" + key + ", value) returned");
@@ -215,7 +339,7 @@ final class CacheUnderTest {
 
   void mapReplace(Key key) {
     Value value = newValue();
-    Value previous = shadow.get(key);
+    Value previous = live(key);
     assertSame(previous, map.replace(key, value), () -> "asMap().replace(" + key + ") returned");
     if (previous != null) {
       stored(key, value, previous);
@@ -224,7 +348,7 @@ final class CacheUnderTest {
   }
 
   void mapReplaceIfEqual(Key key, boolean matching) {
-    Value current = shadow.get(key);
+    Value current = live(key);
     Value candidate = matching && current != null ? current : newValue();
     Value value = newValue();
     boolean replaces = current != null && candidate == current;
@@ -235,10 +359,10 @@ final class CacheUnderTest {
     settle();
   }
 
-  /** {@code compute} with a function that always gives a new value; the map's default implementation. */
+  /** {@code compute} with a function that always gives a new value; atomic, under the entry's monitor. */
   void mapCompute(Key key) {
     Value value = newValue();
-    Value previous = shadow.get(key);
+    Value previous = live(key);
     assertSame(value, map.compute(key, (k, old) -> {
       assertSame(previous, old, () -> "compute saw for " + key);
       return value;
@@ -251,11 +375,11 @@ final class CacheUnderTest {
   void mapIteratorRemove() {
     Iterator<Map.Entry<Key, Value>> entries = map.entrySet().iterator();
     if (!entries.hasNext()) {
-      assertTrue(shadow.isEmpty(), "the iterator is empty but the shadow is not");
+      assertTrue(liveEntries().isEmpty(), "the iterator is empty but the shadow has live entries");
       return;
     }
     Map.Entry<Key, Value> first = entries.next();
-    assertSame(shadow.get(first.getKey()), first.getValue(), () -> "iterated entry " + first);
+    assertSame(live(first.getKey()), first.getValue(), () -> "iterated entry " + first);
     entries.remove();
     removed(first.getKey());
     settle();
@@ -278,6 +402,9 @@ final class CacheUnderTest {
     Function<Key, Value> loader = k -> {
       calls[0]++;
       assertEquals(key, k);
+      // The load took its place before the loader runs, evicting one entry if the cache was full, after the
+      // expiries that insert reported: so the model inserts here, after the listener replayed them.
+      inserted(key);
       switch (outcome) {
         case VALUE:
           return value;
@@ -287,7 +414,6 @@ final class CacheUnderTest {
           throw failure;
       }
     };
-    inserted(key); // a load takes its place when it starts, evicting one entry if the cache is full
     if (outcome == LoadOutcome.FAILURE) {
       assertSame(failure, assertThrows(IllegalStateException.class, () -> call.apply(loader)));
       loadFailures++;
@@ -300,6 +426,9 @@ final class CacheUnderTest {
       assertSame(value, call.apply(loader), () -> "load of " + key);
       loadSuccesses++;
       shadow.put(key, value);
+      if (expiry != null) {
+        expiry.loaded(key, value);
+      }
     }
     assertEquals(1, calls[0], () -> "loader calls for " + key);
     settle();
@@ -308,29 +437,49 @@ final class CacheUnderTest {
   private void countLookup(Key key, Value present) {
     if (present != null) {
       hits++;
-      reference(key);
+      found(key, present);
     } else {
       misses++;
+    }
+  }
+
+  /** Records a read that found a live entry: a reference, and where reads renew, a new deadline. */
+  private void found(Key key, Value present) {
+    reference(key);
+    if (expiry != null) {
+      expiry.read(key, present);
     }
   }
 
   /** Records a stored value: a new entry, or a replacement of {@code previous}. */
   private void stored(Key key, Value value, Value previous) {
     puts++;
-    shadow.put(key, value);
     if (previous == null) {
       inserted(key);
+      shadow.put(key, value);
+      if (expiry != null) {
+        expiry.created(key, value);
+      }
     } else {
+      shadow.put(key, value);
       reference(key);
+      if (expiry != null) {
+        expiry.updated(key, value);
+      }
       if (previous != value) {
         expected.add(new Removal(key, previous, RemovalCause.REPLACED));
       }
     }
   }
 
+  /** Records the removal of a live entry; an expired one leaves only when the listener reports it. */
   private void removed(Key key) {
-    Value previous = shadow.remove(key);
+    Value previous = live(key);
     if (previous != null) {
+      shadow.remove(key);
+      if (expiry != null) {
+        expiry.removed(key);
+      }
       expected.add(new Removal(key, previous, RemovalCause.EXPLICIT));
       if (model != null) {
         model.remove(key);
@@ -352,7 +501,16 @@ final class CacheUnderTest {
     }
   }
 
+  /**
+   * Records a new entry's place: the cache must have reported an expired entry it replaced (a write to an
+   * expired key creates a new entry) before this is called.
+   */
   private void inserted(Key key) {
+    if (shadow.containsKey(key)) {
+      listenerViolations.add("a new entry for " + key + " replaced " + shadow.get(key) + " unreported");
+      shadow.remove(key);
+      expiry.removed(key);
+    }
     insertsInAction++;
     if (model == null) {
       return;
@@ -372,9 +530,17 @@ final class CacheUnderTest {
     List<Key> victims = new ArrayList<>();
     for (Removal removal : received) {
       if (removal.cause() == RemovalCause.SIZE) {
-        Value held = shadow.remove(removal.key());
+        Value held = shadow.get(removal.key());
         if (held != removal.value()) {
           listenerViolations.add("evicted " + removal + " but the cache held " + held);
+        } else {
+          shadow.remove(removal.key());
+          if (expiry != null) {
+            if (!expiry.isLive(removal.key())) {
+              expiredEvictions++; // evicted in the tick before the timer found it: see design.md
+            }
+            expiry.removed(removal.key());
+          }
         }
         victims.add(removal.key());
         evictions++;
@@ -484,6 +650,6 @@ final class CacheUnderTest {
   @Override
   public String toString() {
     return "cache of " + maximumSize + ", scan limit " + scanLimit + ", hash collisions in groups of "
-        + collisionGroup + (model == null ? "" : ", with reference model");
+        + collisionGroup + (expiry == null ? "" : ", with expiry") + (model == null ? "" : ", with reference model");
   }
 }

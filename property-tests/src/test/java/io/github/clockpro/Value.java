@@ -12,6 +12,11 @@ final class Value {
     this.serial = serial;
   }
 
+  /** The value's serial number, unique within a sequence: the test's {@code Expiry} reads lifetimes from it. */
+  int serial() {
+    return serial;
+  }
+
   @Override
   public String toString() {
     return "v" + serial;

@@ -23,12 +23,35 @@ public final class AccessPattern {
   private final String attack;
   private final KeyShape keyShape;
   private final Plan plan;
+  /** The cache's expiry, or {@code null} for a cache without expiry. */
+  private final PatternExpiry expiry;
 
   AccessPattern(String name, String attack, KeyShape keyShape, Plan plan) {
+    this(name, attack, keyShape, plan, null);
+  }
+
+  /** A pattern whose cache expires entries, on a manual ticker that its {@link OperationKind#ADVANCE}s move. */
+  AccessPattern(String name, String attack, KeyShape keyShape, Plan plan, PatternExpiry expiry) {
     this.name = Objects.requireNonNull(name, "name");
     this.attack = Objects.requireNonNull(attack, "attack");
     this.keyShape = Objects.requireNonNull(keyShape, "keyShape");
     this.plan = Objects.requireNonNull(plan, "plan");
+    this.expiry = expiry;
+  }
+
+  /**
+   * Returns whether the pattern's cache expires entries: such a pattern runs only against caches that
+   * {@link CacheKind#supportsExpiry() support} it.
+   *
+   * @return {@code true} for an expiring pattern
+   */
+  public boolean expires() {
+    return expiry != null;
+  }
+
+  /** The cache's expiry, or {@code null}. */
+  PatternExpiry expiry() {
+    return expiry;
   }
 
   /**

@@ -35,6 +35,10 @@ final class Cache2kTarget implements CacheTarget {
     this.metrics = () -> internal.getEviction().getMetrics();
   }
 
+  /** Nothing to move: cache2k runs only patterns without expiry. */
+  @Override
+  public void advance(long nanos) {}
+
   @Override
   public boolean get(Object key) {
     if (cache.peek(key) != null) {

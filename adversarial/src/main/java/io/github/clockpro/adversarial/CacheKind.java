@@ -47,14 +47,33 @@ public enum CacheKind {
     throw new IllegalArgumentException("name must be clockpro, cache2k or caffeine but was " + name);
   }
 
+  /**
+   * Returns whether the runner can build this cache with an expiring pattern's expiry and a manual ticker:
+   * clockpro and Caffeine, whose builders take the same lifetimes, {@code Expiry} and ticker; not cache2k, whose
+   * time reference and expiry policy the runner does not adapt.
+   *
+   * @return {@code true} if expiring patterns run against this cache
+   */
+  public boolean supportsExpiry() {
+    return this != CACHE2K;
+  }
+
   CacheTarget create(int maximumSize) {
+    return create(maximumSize, null);
+  }
+
+  /** A target built with the expiry, or without expiry if it is {@code null}. */
+  CacheTarget create(int maximumSize, PatternExpiry expiry) {
+    if (expiry != null && !supportsExpiry()) {
+      throw new IllegalArgumentException(displayName + " does not run expiring patterns");
+    }
     switch (this) {
       case CLOCKPRO:
-        return new ClockProTarget(maximumSize, CacheBuilder.DEFAULT_SCAN_LIMIT);
+        return new ClockProTarget(maximumSize, CacheBuilder.DEFAULT_SCAN_LIMIT, expiry);
       case CACHE2K:
         return new Cache2kTarget(maximumSize);
       default:
-        return new CaffeineTarget(maximumSize);
+        return new CaffeineTarget(maximumSize, expiry);
     }
   }
 }

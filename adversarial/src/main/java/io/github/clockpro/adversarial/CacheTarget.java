@@ -16,6 +16,9 @@ interface CacheTarget extends AutoCloseable {
 
   void invalidate(Object key);
 
+  /** Moves the cache's ticker forward; a cache built without expiry ignores it. */
+  void advance(long nanos);
+
   /** Whether the cache reports its eviction scans, so that {@link #scans()} is meaningful. */
   boolean reportsScans();
 

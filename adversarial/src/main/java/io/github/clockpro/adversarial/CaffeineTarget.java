@@ -11,13 +11,43 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 final class CaffeineTarget implements CacheTarget {
 
   private final Cache<Object, Object> cache;
+  private final ManualTicker ticker = new ManualTicker();
 
-  CaffeineTarget(int maximumSize) {
-    this.cache = Caffeine.newBuilder()
+  /** With an expiring pattern's expiry, the same lifetimes or the same per-entry expiry, on a manual ticker. */
+  CaffeineTarget(int maximumSize, PatternExpiry expiry) {
+    Caffeine<Object, Object> builder = Caffeine.newBuilder()
         .maximumSize(maximumSize)
         .executor(Runnable::run)
-        .recordStats()
-        .build();
+        .recordStats();
+    if (expiry != null) {
+      builder.ticker(ticker::read);
+      if (expiry.variable()) {
+        builder.expireAfter(new com.github.benmanes.caffeine.cache.Expiry<Object, Object>() {
+          @Override
+          public long expireAfterCreate(Object key, Object value, long currentTime) {
+            return PatternExpiry.CHURNING.expireAfterCreate(key, value, currentTime);
+          }
+
+          @Override
+          public long expireAfterUpdate(Object key, Object value, long currentTime, long currentDuration) {
+            return PatternExpiry.CHURNING.expireAfterUpdate(key, value, currentTime, currentDuration);
+          }
+
+          @Override
+          public long expireAfterRead(Object key, Object value, long currentTime, long currentDuration) {
+            return PatternExpiry.CHURNING.expireAfterRead(key, value, currentTime, currentDuration);
+          }
+        });
+      } else {
+        builder.expireAfterWrite(expiry.lifetime());
+      }
+    }
+    this.cache = builder.build();
+  }
+
+  @Override
+  public void advance(long nanos) {
+    ticker.advance(nanos);
   }
 
   @Override

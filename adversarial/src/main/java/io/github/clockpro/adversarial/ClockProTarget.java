@@ -1,5 +1,6 @@
 package io.github.clockpro.adversarial;
 
+import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.CacheStats;
 import io.github.clockpro.ClockProCache;
 
@@ -11,6 +12,10 @@ import io.github.clockpro.ClockProCache;
  * entries for a promotion; that bounded work is not counted). The cross-check requires that no operation evicted
  * more than one entry, that the longest scan the statistics report is the longest seen per operation, and that
  * the scan-length counts of {@code policy()} put every eviction at or below the scan limit.
+ *
+ * <p>With expiry, after every cache call (a read, and the put of a read-through miss, are two calls), the change
+ * in {@code stats().expirationCount()} is the entries that call expired: at most the scan limit, since each call
+ * runs at most one critical section that expires entries.
  */
 final class ClockProTarget implements CacheTarget {
 
@@ -21,14 +26,46 @@ final class ClockProTarget implements CacheTarget {
   private long operationsEvictingSeveral;
   private long evictionsSeen;
   private long entriesExaminedSeen;
+  private final ManualTicker ticker = new ManualTicker();
+  private long expirationsSeen;
+  private long mostExpiredInOneCall;
+  private long expiredAboveLimit;
 
   ClockProTarget(int maximumSize, int scanLimit) {
-    this.cache = ClockProCache.builder()
+    this(maximumSize, scanLimit, null);
+  }
+
+  ClockProTarget(int maximumSize, int scanLimit, PatternExpiry expiry) {
+    CacheBuilder<Object, Object> builder = ClockProCache.builder()
         .maximumSize(maximumSize)
         .scanLimit(scanLimit)
-        .initialCapacity(maximumSize)
-        .build();
+        .initialCapacity(maximumSize);
+    if (expiry != null) {
+      builder = expiry.configure(builder.ticker(ticker));
+    }
+    this.cache = builder.build();
     this.scanLimit = cache.policy().scanLimit();
+  }
+
+  /** Records the entries the cache call that just ran expired, from the change in the statistics. */
+  private void recordExpirations() {
+    long expirations = cache.stats().expirationCount();
+    long expired = expirations - expirationsSeen;
+    expirationsSeen = expirations;
+    mostExpiredInOneCall = Math.max(mostExpiredInOneCall, expired);
+    if (expired > scanLimit) {
+      expiredAboveLimit++;
+    }
+  }
+
+  /** The entries expired so far. */
+  long expirations() {
+    return expirationsSeen;
+  }
+
+  /** The most entries one cache call expired. */
+  long mostExpiredInOneCall() {
+    return mostExpiredInOneCall;
   }
 
   /** Records the eviction work of the write that just ran, from the change in the statistics. */
@@ -54,18 +91,21 @@ final class ClockProTarget implements CacheTarget {
     return cache;
   }
 
-  /** The operations that examined more entries than the cache's limit. */
+  /** The operations that examined more entries than the cache's limit, for eviction or for expiry. */
   long observedAboveLimit() {
-    return observedAboveLimit;
+    return observedAboveLimit + expiredAboveLimit;
   }
 
   @Override
   public boolean get(Object key) {
-    if (cache.getIfPresent(key) != null) {
+    boolean hit = cache.getIfPresent(key) != null;
+    recordExpirations();
+    if (hit) {
       return true;
     }
     cache.put(key, VALUE);
     recordWrite();
+    recordExpirations();
     return false;
   }
 
@@ -73,11 +113,18 @@ final class ClockProTarget implements CacheTarget {
   public void put(Object key) {
     cache.put(key, VALUE);
     recordWrite();
+    recordExpirations();
   }
 
   @Override
   public void invalidate(Object key) {
     cache.invalidate(key);
+    recordExpirations();
+  }
+
+  @Override
+  public void advance(long nanos) {
+    ticker.advance(nanos);
   }
 
   @Override

@@ -16,9 +16,13 @@ package io.github.clockpro.adversarial;
  * @param maximumExaminedInOneOperation the most entries examined by one operation
  * @param scanLimit the cache's documented bound on entries examined per eviction, or 0 if it has none
  * @param limitViolations operations that examined more than {@code scanLimit} entries, by any of the cache's own
- *     reports (for {@link CacheKind#CLOCKPRO}: the per-operation change in {@code stats()}, and {@code policy()})
+ *     reports (for {@link CacheKind#CLOCKPRO}: the per-operation change in {@code stats()}, and {@code policy()}),
+ *     or expired more than {@code scanLimit} entries
  * @param worstLatencyNanos the longest single operation, in nanoseconds
  * @param crossCheck empty if the cache's own totals agree with the per-operation record, else the disagreement
+ * @param expirations the entries expired, for {@link CacheKind#CLOCKPRO} with an expiring pattern; else 0
+ * @param maximumExpiredInOneOperation the most entries one cache call expired (by the change in
+ *     {@code stats().expirationCount()}), for {@link CacheKind#CLOCKPRO}; else 0
  */
 public record Measurement(
     String pattern,
@@ -35,7 +39,9 @@ public record Measurement(
     int scanLimit,
     long limitViolations,
     long worstLatencyNanos,
-    String crossCheck) {
+    String crossCheck,
+    long expirations,
+    long maximumExpiredInOneOperation) {
 
   /**
    * Returns the fraction of reads that hit.
@@ -61,6 +67,7 @@ public record Measurement(
    * @return {@code true} if it has no bound or kept it
    */
   public boolean withinScanLimit() {
-    return limitViolations == 0 && (scanLimit == 0 || maximumExaminedInOneOperation <= scanLimit);
+    return limitViolations == 0 && (scanLimit == 0
+        || maximumExaminedInOneOperation <= scanLimit && maximumExpiredInOneOperation <= scanLimit);
   }
 }

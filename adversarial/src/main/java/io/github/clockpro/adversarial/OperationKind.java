@@ -7,5 +7,10 @@ public enum OperationKind {
   /** Writes the key unconditionally, inserting it if absent. */
   PUT,
   /** Removes the key if present. */
-  INVALIDATE
+  INVALIDATE,
+  /**
+   * Moves the cache's ticker forward by the key, in nanoseconds: no cache operation, and not counted as one.
+   * Only patterns whose cache expires entries use it.
+   */
+  ADVANCE
 }

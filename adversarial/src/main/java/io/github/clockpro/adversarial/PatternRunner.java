@@ -26,7 +26,7 @@ public final class PatternRunner {
     Objects.requireNonNull(pattern, "pattern");
     Objects.requireNonNull(cache, "cache");
     OperationStream stream = pattern.open(cacheSize, seed);
-    try (CacheTarget target = cache.create(cacheSize)) {
+    try (CacheTarget target = cache.create(cacheSize, pattern.expiry())) {
       return drive(pattern.name(), stream, pattern.keyShape(), cache, target, cacheSize, seed);
     }
   }
@@ -40,6 +40,10 @@ public final class PatternRunner {
     while (stream.advance()) {
       Object key = keyShape.toCacheKey(stream.key(), cacheSize);
       OperationKind operation = stream.kind();
+      if (operation == OperationKind.ADVANCE) {
+        target.advance(stream.key());
+        continue;
+      }
       long start = System.nanoTime();
       if (operation == OperationKind.GET) {
         reads++;
@@ -58,14 +62,18 @@ public final class PatternRunner {
     ScanRecorder scans = target.scans();
     int scanLimit = 0;
     long violations = 0;
+    long expirations = 0;
+    long mostExpired = 0;
     if (target instanceof ClockProTarget) {
       ClockProTarget clockPro = (ClockProTarget) target;
       scanLimit = clockPro.cache().policy().scanLimit();
       CacheStats stats = clockPro.cache().stats();
       violations = clockPro.observedAboveLimit() + (stats.maxScanPerEviction() > scanLimit ? 1 : 0);
+      expirations = clockPro.expirations();
+      mostExpired = clockPro.mostExpiredInOneCall();
     }
     return new Measurement(name, kind, cacheSize, seed, operations, reads, hits, target.reportsScans(),
         scans.evictions(), scans.entriesExamined(), scans.maximumExaminedInOneOperation(), scanLimit, violations,
-        worstLatency, target.crossCheck());
+        worstLatency, target.crossCheck(), expirations, mostExpired);
   }
 }

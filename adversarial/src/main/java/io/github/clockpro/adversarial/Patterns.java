@@ -20,7 +20,10 @@ public final class Patterns {
       RefillPattern.create(),
       AllHotPattern.create(),
       SaturationFlipPattern.create(),
-      CollidingKeysPattern.create());
+      CollidingKeysPattern.create(),
+      ExpiryPatterns.massExpiry(),
+      ExpiryPatterns.churningDeadlines(),
+      ExpiryPatterns.tickerJumps());
 
   private Patterns() {}
 

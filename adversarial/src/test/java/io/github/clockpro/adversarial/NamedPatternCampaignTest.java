@@ -10,7 +10,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The CI campaign over the named patterns: every pattern at 10,000 and 100,000 entries against
  * {@link io.github.clockpro.ClockProCache}. It fails if any eviction examines more entries than the cache's limit
- * (per operation, or by {@code stats()} and {@code policy()}), if the two disagree, or if the mean per eviction at 100,000
+ * (per operation, or by {@code stats()} and {@code policy()}), if one cache call of an expiring pattern expires more
+ * than that limit (by the change in {@code stats().expirationCount()}), if the two disagree, or if the mean per
+ * eviction at 100,000
  * exceeds the mean at 10,000 by more than 10%: the cost of an eviction must not grow with the cache.
  */
 class NamedPatternCampaignTest {
@@ -37,6 +39,12 @@ class NamedPatternCampaignTest {
           + "); seed " + SEED + "; replay: " + Campaign.replayCommand(measurement));
       assertEquals("", measurement.crossCheck(), () -> "seed " + SEED + "; replay: "
           + Campaign.replayCommand(measurement));
+      if (pattern.expires()) {
+        assertTrue(measurement.expirations() > 0, () -> name + " expired nothing at " + measurement.cacheSize());
+        assertTrue(measurement.maximumExpiredInOneOperation() <= measurement.scanLimit(), () -> "a cache call "
+            + "expired " + measurement.maximumExpiredInOneOperation() + " entries, above the limit of "
+            + measurement.scanLimit() + "; seed " + SEED + "; replay: " + Campaign.replayCommand(measurement));
+      }
     }
     assertTrue(large.meanExaminedPerEviction() <= small.meanExaminedPerEviction() * ALLOWED_GROWTH,
         () -> String.format(java.util.Locale.ROOT,

@@ -1,6 +1,8 @@
 package io.github.clockpro.adversarial;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -36,5 +38,20 @@ class PeerCacheTest {
     Measurement measurement = PatternRunner.run(Patterns.named("loop"), CacheKind.CAFFEINE, 1_000, 1);
     assertTrue(measurement.evictions() > 0);
     assertEquals(false, measurement.reportsScans());
+  }
+
+  @Test
+  void caffeineShouldRunTheExpiringPatternsWithTheSameExpiry() {
+    Measurement massExpiry = PatternRunner.run(Patterns.named("mass-expiry"), CacheKind.CAFFEINE, 1_000, 1);
+    assertEquals(0, massExpiry.hits(), "every read of mass-expiry comes after its entry's lifetime");
+    Measurement churn = PatternRunner.run(Patterns.named("expiry-churn"), CacheKind.CAFFEINE, 1_000, 1);
+    assertTrue(churn.hits() > 0 && churn.hits() < churn.reads(), () -> "hits " + churn.hits());
+  }
+
+  @Test
+  void cache2kShouldNotRunExpiringPatterns() {
+    assertFalse(CacheKind.CACHE2K.supportsExpiry());
+    assertThrows(IllegalArgumentException.class,
+        () -> PatternRunner.run(Patterns.named("ticker-jumps"), CacheKind.CACHE2K, 1_000, 1));
   }
 }

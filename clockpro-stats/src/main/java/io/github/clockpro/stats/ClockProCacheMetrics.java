@@ -33,7 +33,9 @@ import java.util.function.ToLongFunction;
  *       ({@code cache.load} with {@code result=success|failure}, {@code cache.load.duration}) have the names and
  *       tags that Micrometer's Caffeine binder uses, so dashboards made for it read a CLOCK-Pro cache unchanged.
  *       {@code cache.puts} counts explicit writes only ({@link CacheStats#putCount()}); loaded values are counted
- *       by {@code cache.load}.
+ *       by {@code cache.load}. {@code cache.evictions} counts evictions for size only; expired entries are
+ *       counted by the counter {@code cache.expirations} ({@link CacheStats#expirationCount()}), which reads 0
+ *       for a cache without expiry. (Caffeine's {@code cache.evictions} counts both.)
  *   <li>The CLOCK-Pro meters, each with a description and a base unit. The distribution of entries examined per
  *       eviction: the counters {@code cache.eviction.scan}, one per bucket, whose tag {@code le} is the bucket's
  *       upper bound written as Prometheus writes histogram bounds ({@code "1.0"}, {@code "127.0"}, {@code "+Inf"})
@@ -131,6 +133,7 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
   static final String LOAD_DURATION = "cache.load.duration";
   static final String LOCK_WAITS = "cache.eviction.lock";
   static final String LOCK_WAIT_DURATION = "cache.eviction.lock.wait.duration";
+  static final String EXPIRATIONS = "cache.expirations";
 
   private static final String ENTRIES = "entries";
   private static final String EVICTIONS = "evictions";
@@ -238,6 +241,12 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
     }
     bindLoadMeters(registry, cache);
     bindScanDistribution(registry, cache);
+
+    // A counter of its own rather than cache.evictions tagged by cause: the binder template registers
+    // cache.evictions without a cause tag, and Prometheus rejects one name with two sets of tag keys.
+    counter(registry, cache, EXPIRATIONS, ENTRIES, current -> current.stats().expirationCount(),
+        "Entries removed because they had expired (RemovalCause.EXPIRED); 0 for a cache without expiry. "
+            + "Not included in cache.evictions");
 
     counter(registry, cache, SCAN_LIMIT_REACHED, EVICTIONS, current -> current.policy().scanLimitReachedCount(),
         "Evictions that examined the scan limit of entries without finding an unreferenced cold one, "

@@ -13,6 +13,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -78,13 +79,38 @@ class ClockProCacheMetricsTest {
         ClockProCacheMetrics.HISTORY_LIMIT,
         ClockProCacheMetrics.COLD_TARGET, ClockProCacheMetrics.PROMOTION_THRESHOLD, ClockProCacheMetrics.CARRY_LIMIT,
         ClockProCacheMetrics.CARRY_CURRENT,
-        ClockProCacheMetrics.PROMOTED, ClockProCacheMetrics.DEMOTED, ClockProCacheMetrics.HISTORY_HITS);
+        ClockProCacheMetrics.PROMOTED, ClockProCacheMetrics.DEMOTED, ClockProCacheMetrics.HISTORY_HITS,
+        ClockProCacheMetrics.EXPIRATIONS);
     for (String name : clockProMeters) {
       for (Meter meter : registry.get(name).meters()) {
         assertThat(meter.getId().getDescription()).as(name).isNotBlank();
         assertThat(meter.getId().getBaseUnit()).as(name).isNotBlank();
       }
     }
+  }
+
+  @Test
+  void shouldCountExpirationsApartFromEvictions() {
+    long[] time = {0};
+    ClockProCache<Integer, Integer> expiring = ClockProCache.builder()
+        .maximumSize(10)
+        .expireAfterWrite(Duration.ofMinutes(1))
+        .ticker(() -> time[0])
+        .build();
+    MeterRegistry registry = new SimpleMeterRegistry();
+    ClockProCacheMetrics.monitor(registry, expiring, "books");
+    for (int key = 0; key < 5; key++) {
+      expiring.put(key, key);
+    }
+    time[0] += Duration.ofMinutes(2).toNanos();
+    expiring.cleanUp();
+
+    assertThat(expiring.stats().expirationCount()).isEqualTo(5);
+    assertThat(registry.get(ClockProCacheMetrics.EXPIRATIONS).functionCounter().count()).isEqualTo(5);
+    assertThat(registry.get("cache.evictions").functionCounter().count()).isZero();
+    ClockProCacheMetrics.monitor(registry, cache, "plain");
+    assertThat(registry.get(ClockProCacheMetrics.EXPIRATIONS).tag("cache", "plain").functionCounter().count())
+        .isZero();
   }
 
   @Test

@@ -140,7 +140,8 @@ class GrafanaDashboardTest {
         .contains("cache_hot_size_entries")
         .contains("cache_cold_size_entries")
         .contains("cache_history_size_entries")
-        .contains("cache_cold_target_entries");
+        .contains("cache_cold_target_entries")
+        .contains("rate(cache_expirations_entries_total");
   }
 
   @Test

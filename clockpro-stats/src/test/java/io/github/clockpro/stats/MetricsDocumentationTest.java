@@ -29,6 +29,7 @@ class MetricsDocumentationTest {
         .contains("sum by (cache) (rate(cache_eviction_scanned_entries_total[5m]))")
         .contains("sum by (cache) (rate(cache_eviction_scan_evictions_total{le=\"+Inf\"}[5m]))")
         .contains("max by (cache) (cache_eviction_scan_max_entries)")
-        .contains("rate(cache_eviction_scan_limit_evictions_total[5m])");
+        .contains("rate(cache_eviction_scan_limit_evictions_total[5m])")
+        .contains("sum by (cache) (rate(cache_expirations_entries_total[5m]))");
   }
 }

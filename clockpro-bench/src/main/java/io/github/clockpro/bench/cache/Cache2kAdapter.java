@@ -17,12 +17,17 @@ final class Cache2kAdapter implements BenchmarkCache {
 
   private final Cache<Long, Long> cache;
 
-  Cache2kAdapter(int maximumSize, boolean strictEviction) {
-    this.cache = Cache2kBuilder.of(Long.class, Long.class)
+  Cache2kAdapter(int maximumSize, Expiration expiration, boolean strictEviction) {
+    Cache2kBuilder<Long, Long> builder = Cache2kBuilder.of(Long.class, Long.class)
         .name("clockpro-bench-" + NEXT_NAME.incrementAndGet())
         .entryCapacity(maximumSize)
-        .strictEviction(strictEviction)
-        .build();
+        .strictEviction(strictEviction);
+    switch (expiration) {
+      case AFTER_WRITE -> builder.expireAfterWrite(Expiration.LIFETIME);
+      case AFTER_ACCESS -> builder.idleScanTime(Expiration.LIFETIME); // cache2k's nearest to expiry after access
+      case NONE -> { }
+    }
+    this.cache = builder.build();
   }
 
   @Override

@@ -13,8 +13,13 @@ final class CaffeineAdapter implements BenchmarkCache {
 
   private final Cache<Long, Long> cache;
 
-  CaffeineAdapter(int maximumSize, boolean sameThreadMaintenance) {
+  CaffeineAdapter(int maximumSize, Expiration expiration, boolean sameThreadMaintenance) {
     Caffeine<Object, Object> builder = Caffeine.newBuilder().maximumSize(maximumSize);
+    switch (expiration) {
+      case AFTER_WRITE -> builder.expireAfterWrite(Expiration.LIFETIME);
+      case AFTER_ACCESS -> builder.expireAfterAccess(Expiration.LIFETIME);
+      case NONE -> { }
+    }
     if (sameThreadMaintenance) {
       builder.executor(Runnable::run);
     }

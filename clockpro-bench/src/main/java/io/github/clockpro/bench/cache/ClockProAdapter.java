@@ -1,5 +1,6 @@
 package io.github.clockpro.bench.cache;
 
+import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.Policy;
 import java.util.function.Function;
@@ -23,8 +24,14 @@ public final class ClockProAdapter implements BenchmarkCache {
 
   private final ClockProCache<Long, Long> cache;
 
-  ClockProAdapter(int maximumSize) {
-    this.cache = ClockProCache.builder().maximumSize(maximumSize).build();
+  ClockProAdapter(int maximumSize, Expiration expiration) {
+    CacheBuilder<Object, Object> builder = ClockProCache.builder().maximumSize(maximumSize);
+    switch (expiration) {
+      case AFTER_WRITE -> builder.expireAfterWrite(Expiration.LIFETIME);
+      case AFTER_ACCESS -> builder.expireAfterAccess(Expiration.LIFETIME);
+      case NONE -> { }
+    }
+    this.cache = builder.build();
   }
 
   /** Returns the wrapped cache, for its statistics. */

@@ -32,7 +32,12 @@ public enum Implementation {
 
   /** Creates an empty cache of at most {@code maximumSize} entries, as a concurrent application would use it. */
   public BenchmarkCache create(int maximumSize) {
-    return create(maximumSize, false);
+    return create(maximumSize, Expiration.NONE, false);
+  }
+
+  /** Creates an empty cache as {@link #create(int)} does, with the expiry. */
+  public BenchmarkCache create(int maximumSize, Expiration expiration) {
+    return create(maximumSize, expiration, false);
   }
 
   /**
@@ -40,14 +45,22 @@ public enum Implementation {
    * Caffeine runs its maintenance on the calling thread and cache2k evicts strictly.
    */
   public BenchmarkCache createForSimulation(int maximumSize) {
-    return create(maximumSize, true);
+    return create(maximumSize, Expiration.NONE, true);
   }
 
-  private BenchmarkCache create(int maximumSize, boolean simulation) {
+  /** Creates an empty cache as {@link #createForSimulation(int)} does, with the expiry. */
+  public BenchmarkCache createForSimulation(int maximumSize, Expiration expiration) {
+    return create(maximumSize, expiration, true);
+  }
+
+  private BenchmarkCache create(int maximumSize, Expiration expiration, boolean simulation) {
+    if (this == LRU && expiration != Expiration.NONE) {
+      throw new IllegalArgumentException("lru has no expiry");
+    }
     return switch (this) {
-      case CLOCKPRO -> new ClockProAdapter(maximumSize);
-      case CAFFEINE -> new CaffeineAdapter(maximumSize, simulation);
-      case CACHE2K -> new Cache2kAdapter(maximumSize, simulation);
+      case CLOCKPRO -> new ClockProAdapter(maximumSize, expiration);
+      case CAFFEINE -> new CaffeineAdapter(maximumSize, expiration, simulation);
+      case CACHE2K -> new Cache2kAdapter(maximumSize, expiration, simulation);
       case LRU -> new LruAdapter(maximumSize);
     };
   }

@@ -1,6 +1,7 @@
 package io.github.clockpro.bench.jmh;
 
 import io.github.clockpro.bench.cache.BenchmarkCache;
+import io.github.clockpro.bench.cache.Expiration;
 import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.workload.KeySpace;
 import io.github.clockpro.bench.workload.ThreadSeeds;
@@ -47,6 +48,13 @@ public class GetPutBenchmark {
   @Param({"100", "75", "0"})
   public int readPercent;
 
+  /**
+   * The expiry of every implementation ({@link Expiration}): {@code none} by default; the report also runs
+   * {@code afterAccess}, one minute, with 100% reads, where each hit renews its entry's lifetime.
+   */
+  @Param({"none"})
+  public String expiry;
+
   BenchmarkCache cache;
   KeySpace keys;
   ZipfianGenerator zipfian;
@@ -54,7 +62,7 @@ public class GetPutBenchmark {
   /** Builds the cache and puts every key. */
   @Setup(Level.Trial)
   public void createCache() {
-    cache = Implementation.named(implementation).create(capacity);
+    cache = Implementation.named(implementation).create(capacity, Expiration.named(expiry));
     keys = new KeySpace(capacity);
     zipfian = new ZipfianGenerator(capacity, ZipfianGenerator.DEFAULT_EXPONENT);
     for (long index = 0; index < capacity; index++) {

@@ -1,6 +1,7 @@
 package io.github.clockpro.bench.memory;
 
 import io.github.clockpro.bench.Arguments;
+import io.github.clockpro.bench.cache.Expiration;
 import io.github.clockpro.bench.cache.Implementation;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,7 +9,8 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * {@code memory}: retained bytes per entry of each implementation at the given sizes.
+ * {@code memory}: retained bytes per entry of each implementation at the given sizes, and of clockpro and
+ * Caffeine built with {@code expireAfterWrite(1 min)}.
  *
  * <pre>
  * memory [--sizes 100000,1000000]
@@ -32,12 +34,19 @@ public final class MemoryCommand {
     System.out.println(table(results));
   }
 
-  /** Measures every concurrent implementation at every size. */
+  /** The implementations also measured with {@link Expiration#AFTER_WRITE}, beside their rows without expiry. */
+  private static final List<Implementation> EXPIRING = List.of(Implementation.CLOCKPRO, Implementation.CAFFEINE);
+
+  /** Measures every concurrent implementation at every size, then clockpro and Caffeine with expiry. */
   public static List<MemoryResult> measureAll(List<Integer> sizes) {
     List<MemoryResult> results = new ArrayList<>();
     for (int size : sizes) {
       for (Implementation implementation : Implementation.CONCURRENT) {
         results.add(MemoryFootprint.measure(implementation, size));
+        System.gc();
+      }
+      for (Implementation implementation : EXPIRING) {
+        results.add(MemoryFootprint.measure(implementation, size, Expiration.AFTER_WRITE));
         System.gc();
       }
     }
@@ -52,7 +61,7 @@ public final class MemoryCommand {
             + "|---:|---|---:|---:|---:|---:|---:|\n");
     for (MemoryResult result : results) {
       table.append(String.format(Locale.ROOT, "| %,d | %s | %,d | %.1f | %.1f | %.1f | %.1f |%n",
-          result.maximumSize(), result.implementation().displayName(), result.residentEntries(),
+          result.maximumSize(), result.expiration().label(result.implementation()), result.residentEntries(),
           result.totalBytes() / 1e6, result.emptyBytes() / 1e3,
           result.totalBytesPerEntry(), result.overheadBytesPerEntry()));
     }

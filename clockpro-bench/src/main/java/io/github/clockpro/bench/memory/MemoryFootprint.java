@@ -1,6 +1,7 @@
 package io.github.clockpro.bench.memory;
 
 import io.github.clockpro.bench.cache.BenchmarkCache;
+import io.github.clockpro.bench.cache.Expiration;
 import io.github.clockpro.bench.cache.Implementation;
 import org.openjdk.jol.info.GraphLayout;
 
@@ -49,24 +50,38 @@ public final class MemoryFootprint {
    * @return the measurement
    */
   public static MemoryResult measure(Implementation implementation, int maximumSize) {
+    return measure(implementation, maximumSize, Expiration.NONE);
+  }
+
+  /**
+   * Fills a cache built with the expiry and measures it. The lifetime outlasts the measurement, so every entry
+   * is live: the difference from the cache without expiry is what expiry costs per entry (deadlines, timer
+   * links or queues).
+   *
+   * @param implementation the implementation
+   * @param maximumSize the cache's maximum size, at least 1
+   * @param expiration the expiry
+   * @return the measurement
+   */
+  public static MemoryResult measure(Implementation implementation, int maximumSize, Expiration expiration) {
     if (maximumSize < 1) {
       throw new IllegalArgumentException("maximumSize must be at least 1 but was " + maximumSize);
     }
-    try (BenchmarkCache primer = implementation.createForSimulation(PRIMER_SIZE)) {
+    try (BenchmarkCache primer = implementation.createForSimulation(PRIMER_SIZE, expiration)) {
       fill(primer, 2 * PRIMER_SIZE);
       GraphLayout.parseInstance(primer.unwrap());
     }
     long emptyBytes;
-    try (BenchmarkCache empty = implementation.createForSimulation(maximumSize)) {
+    try (BenchmarkCache empty = implementation.createForSimulation(maximumSize, expiration)) {
       emptyBytes = GraphLayout.parseInstance(empty.unwrap()).totalSize();
     }
-    try (BenchmarkCache cache = implementation.createForSimulation(maximumSize)) {
+    try (BenchmarkCache cache = implementation.createForSimulation(maximumSize, expiration)) {
       fill(cache, 2L * maximumSize);
       long resident = cache.size();
       long totalBytes = GraphLayout.parseInstance(cache.unwrap()).totalSize();
       long longBytes = GraphLayout.parseInstance(Long.valueOf(FIRST_KEY)).totalSize();
       return new MemoryResult(implementation, maximumSize, resident, totalBytes, emptyBytes,
-          2 * longBytes * resident);
+          2 * longBytes * resident, expiration);
     }
   }
 

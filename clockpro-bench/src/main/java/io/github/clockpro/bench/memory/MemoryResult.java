@@ -1,5 +1,6 @@
 package io.github.clockpro.bench.memory;
 
+import io.github.clockpro.bench.cache.Expiration;
 import io.github.clockpro.bench.cache.Implementation;
 
 /**
@@ -11,9 +12,10 @@ import io.github.clockpro.bench.cache.Implementation;
  * @param totalBytes the retained size of the cache's object graph, keys and values included
  * @param emptyBytes the retained size of an empty cache of the same implementation and maximum size
  * @param keyAndValueBytes the part of {@code totalBytes} taken by the resident keys and values themselves
+ * @param expiration the expiry the cache was built with
  */
 public record MemoryResult(Implementation implementation, int maximumSize, long residentEntries, long totalBytes,
-    long emptyBytes, long keyAndValueBytes) {
+    long emptyBytes, long keyAndValueBytes, Expiration expiration) {
 
   /** Returns the bytes per resident entry that the cache adds on top of its keys and values. */
   public double overheadBytesPerEntry() {

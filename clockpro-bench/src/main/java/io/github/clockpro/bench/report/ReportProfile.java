@@ -3,6 +3,7 @@ package io.github.clockpro.bench.report;
 import io.github.clockpro.bench.jmh.GetPutBenchmark;
 import io.github.clockpro.bench.jmh.RandomSequenceBenchmark;
 import io.github.clockpro.bench.jmh.ZipfianSequenceLoadingBenchmark;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -29,6 +30,8 @@ public record ReportProfile(String displayName, String command, int warmupIterat
    * the two that decide the headline's targets run in five interleaved rounds (see {@link JmhRun}), so that their
    * error bars cover five JVMs of each. RandomSequence at a 50% hit rate also runs with one thread: there no
    * thread waits for the eviction lock, so the row shows the cost of each implementation's miss path alone.
+   * Two configurations build every implementation with expiry: read-through Zipfian with
+   * {@code expireAfterWrite(1 min)}, and 100% hits with {@code expireAfterAccess(1 min)}.
    */
   public static final ReportProfile QUICK = new ReportProfile("quick", "bin/report", 2, 1, 3, 1, "-Xmx3g", List.of(
       zipfian("100000", "2,20", 2, 0),
@@ -37,7 +40,9 @@ public record ReportProfile(String displayName, String command, int warmupIterat
       random("100000", "50,80,95", 2),
       random("100000", "50", 1),
       getPut("100000", "100", 2, 5),
-      getPut("100000", "75,0", 2, 0)),
+      getPut("100000", "75,0", 2, 0),
+      expiring(zipfian("100000", "10", 2, 0), "afterWrite"),
+      expiring(getPut("100000", "100", 2, 0), "afterAccess")),
       List.of(100_000, 1_000_000), 4, 1, 2_000_000);
   /** The full matrix: 100K, 1M and 10M entries, 1, 2 and 4 threads, longer iterations. */
   public static final ReportProfile LONG = new ReportProfile("long", "bin/report --long", 3, 3, 5, 3, "-Xmx4g",
@@ -82,6 +87,13 @@ public record ReportProfile(String displayName, String command, int warmupIterat
   private static JmhRun zipfian(String capacities, String factors, int threads, int rounds) {
     return new JmhRun(ZipfianSequenceLoadingBenchmark.class.getName(),
         Map.of("capacity", capacities, "factor", factors), threads, rounds);
+  }
+
+  /** The run with every implementation built with the expiry ({@code Expiration}'s JMH name). */
+  private static JmhRun expiring(JmhRun run, String expiry) {
+    Map<String, String> parameters = new HashMap<>(run.parameters());
+    parameters.put("expiry", expiry);
+    return new JmhRun(run.benchmark(), Map.copyOf(parameters), run.threads(), run.rounds());
   }
 
   private static JmhRun random(String capacities, String hitRates, int threads) {

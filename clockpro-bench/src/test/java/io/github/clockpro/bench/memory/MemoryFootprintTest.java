@@ -3,6 +3,7 @@ package io.github.clockpro.bench.memory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.clockpro.bench.cache.Expiration;
 import io.github.clockpro.bench.cache.Implementation;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,5 +26,17 @@ class MemoryFootprintTest {
     }
     assertTrue(MemoryCommand.table(List.of(MemoryFootprint.measure(Implementation.CLOCKPRO, 100)))
         .contains("| clockpro |"));
+  }
+
+  @Test
+  void shouldMeasureTheCostOfExpiryBesideTheCacheWithout() {
+    for (Implementation implementation : List.of(Implementation.CLOCKPRO, Implementation.CAFFEINE)) {
+      MemoryResult plain = MemoryFootprint.measure(implementation, 2_000);
+      MemoryResult expiring = MemoryFootprint.measure(implementation, 2_000, Expiration.AFTER_WRITE);
+      assertEquals(plain.residentEntries(), expiring.residentEntries(), expiring.toString());
+      assertTrue(expiring.overheadBytesPerEntry() > plain.overheadBytesPerEntry(), expiring + " against " + plain);
+      assertTrue(MemoryCommand.table(List.of(expiring)).contains("| " + implementation.displayName()
+          + ", afterWrite 1 min |"), MemoryCommand.table(List.of(expiring)));
+    }
   }
 }

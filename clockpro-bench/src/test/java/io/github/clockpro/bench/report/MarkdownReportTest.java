@@ -117,6 +117,18 @@ class MarkdownReportTest {
   }
 
   @Test
+  void shouldHoldOnlyTheRowWithoutExpiryToTheHitTarget() {
+    JmhRow plain = row(100, 1, 50, 1, 100, 1);
+    JmhRow expiring = new JmhRow("GetPut", "capacity=100 expiry=afterAccess readPercent=100", 2,
+        plain.measurements());
+    String report = new MarkdownReport(context()).render(List.of(plain, expiring), List.of(), List.of(), List.of(),
+        List.of());
+
+    assertEquals(report.indexOf("- **100% hits"), report.lastIndexOf("- **100% hits"), report);
+    assertTrue(report.contains("| capacity=100 expiry=afterAccess readPercent=100 | 2 |"), report);
+  }
+
+  @Test
   void shouldLeaveThePolicyWorkOutWhenNoneWasMeasured() {
     assertFalse(render(row(100, 1, 50, 1, 100, 1)).contains("Policy work"));
   }
