@@ -368,6 +368,9 @@ final class CacheUnderTest {
       return value;
     }));
     stored(key, value, previous); // one reference, as a put: the compute reads and writes under the monitor
+    if (previous == null && expiry != null) {
+      expiry.heldAsPlaceholder(key); // an absent key is computed in a placeholder, as a load is
+    }
     settle();
   }
 

@@ -68,6 +68,12 @@ final class ExpiringCache<K, V> extends BoundedCache<K, V> {
   }
 
   private final Ticker ticker;
+  /**
+   * The ticker's reading when the cache was made. The cache keeps its times as nanoseconds since then, so that its
+   * wheel's ticks never wrap when the ticker's readings do (from {@code Long.MAX_VALUE} to {@code Long.MIN_VALUE}):
+   * they would not for 292 years. User code is given the ticker's own times ({@link #tickerTime}).
+   */
+  private final long origin;
   /** The user's expiry, or {@code null} for a fixed lifetime. */
   private final Expiry<K, V> expiry;
   /** The fixed lifetime, after a write or an access, when {@link #expiry} is {@code null}. */
@@ -99,7 +105,8 @@ final class ExpiringCache<K, V> extends BoundedCache<K, V> {
     this.fixedNanos = expiry != null ? 0 : Math.max(expireAfterWriteNanos, expireAfterAccessNanos);
     this.renewsOnRead = expiry != null || expireAfterAccessNanos >= 0;
     this.stepLimit = scanLimit;
-    this.wheel = new TimerWheel<>(ticker.read());
+    this.origin = ticker.read();
+    this.wheel = new TimerWheel<>(0);
     this.pacer = scheduler == null ? null : new Pacer(scheduler);
   }
 
@@ -145,7 +152,7 @@ final class ExpiringCache<K, V> extends BoundedCache<K, V> {
     }
     if (renewsOnRead) {
       long renewed = now + (expiry == null ? fixedNanos
-          : bounded(expiry.expireAfterRead(node.key, node.value, now, deadline - now)));
+          : bounded(expiry.expireAfterRead(node.key, node.value, tickerTime(now), deadline - now)));
       if (renewed != deadline) {
         entry.setDeadline(renewed); // without a lock: see ExpiringNode
       }
@@ -165,7 +172,7 @@ final class ExpiringCache<K, V> extends BoundedCache<K, V> {
 
   @Override
   long deadlineAfterCreate(K key, V value, long now) {
-    return now + (expiry == null ? fixedNanos : bounded(expiry.expireAfterCreate(key, value, now)));
+    return now + (expiry == null ? fixedNanos : bounded(expiry.expireAfterCreate(key, value, tickerTime(now))));
   }
 
   @Override
@@ -174,7 +181,7 @@ final class ExpiringCache<K, V> extends BoundedCache<K, V> {
       return now + fixedNanos;
     }
     long current = ((ExpiringNode<K, V>) node).deadline() - now;
-    return now + bounded(expiry.expireAfterUpdate(node.key, value, now, current));
+    return now + bounded(expiry.expireAfterUpdate(node.key, value, tickerTime(now), current));
   }
 
   @Override
@@ -260,9 +267,14 @@ final class ExpiringCache<K, V> extends BoundedCache<K, V> {
 
   /* ---------------- Internals ---------------- */
 
-  /** The cache's time: the ticker's reading, or the wheel's time if that is later. */
+  /** A time of the cache's as the ticker would read it. */
+  private long tickerTime(long time) {
+    return time + origin;
+  }
+
+  /** The cache's time: the ticker's reading since {@link #origin}, or the wheel's time if that is later. */
   private long now() {
-    long reading = ticker.read();
+    long reading = ticker.read() - origin;
     long floor = wheel.time();
     return reading - floor < 0 ? floor : reading;
   }

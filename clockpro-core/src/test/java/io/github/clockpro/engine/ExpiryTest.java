@@ -36,6 +36,31 @@ class ExpiryTest {
   }
 
   @Test
+  void shouldExpireAcrossTheTickersWraparound() {
+    ManualTicker wrapping = new ManualTicker(Long.MAX_VALUE - 3 * HOUR);
+    List<String> expired = new ArrayList<>();
+    List<Long> createdAt = new ArrayList<>();
+    Expiry<String, String> oneMinute = (key, value, currentTime) -> {
+      createdAt.add(currentTime); // the ticker's own time, not the cache's
+      return MINUTE;
+    };
+    ClockProCache<String, String> cache = ClockProCache.builder().maximumSize(100)
+        .expireAfter(oneMinute)
+        .ticker(wrapping)
+        .removalListener((String key, String value, RemovalCause cause) -> expired.add(key + ":" + cause))
+        .build();
+    cache.put("a", "1");
+    assertEquals(List.of(Long.MAX_VALUE - 3 * HOUR), createdAt);
+    wrapping.advance(6 * HOUR); // past Long.MAX_VALUE: the readings wrap to negative values
+    cache.cleanUp();
+    assertEquals(List.of("a:EXPIRED"), expired);
+    assertEquals(0, cache.size());
+    cache.put("b", "2");
+    assertEquals("2", cache.getIfPresent("b"));
+    assertInvariants(cache);
+  }
+
+  @Test
   void shouldReturnNoExpiredValueFromAnyMethodOrView() {
     ClockProCache<String, String> cache = afterWrite(100);
     cache.put("a", "1");

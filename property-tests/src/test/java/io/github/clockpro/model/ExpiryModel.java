@@ -97,6 +97,14 @@ public final class ExpiryModel<K, V> {
   /** A new entry, stored by a load. */
   public void loaded(K key, V value) {
     created(key, value);
+    heldAsPlaceholder(key);
+  }
+
+  /**
+   * A new entry that was a placeholder first (a load's, or an atomic compute's of an absent key): the timer may
+   * hold it for {@link #LOAD_HOLD} after it was made, whatever its deadline.
+   */
+  public void heldAsPlaceholder(K key) {
     Deadlines held = deadline(key);
     if (now + LOAD_HOLD - held.latest > 0) {
       deadlines.put(key, new Deadlines(held.current, now + LOAD_HOLD));
