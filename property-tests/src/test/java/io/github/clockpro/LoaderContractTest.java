@@ -68,6 +68,23 @@ class LoaderContractTest {
   }
 
   @Test
+  void shouldCountTheTimeSpentInLoadersWithinTheTimeTheCallsTook() {
+    long start = System.nanoTime();
+    assertEquals("slow", cache.get(1, key -> {
+      sleepAMillisecond();
+      return "slow";
+    }));
+    assertThrows(IllegalStateException.class, () -> cache.get(2, key -> {
+      sleepAMillisecond();
+      throw new IllegalStateException("slow failure");
+    }));
+    long elapsed = System.nanoTime() - start;
+    long loadTime = cache.stats().totalLoadTime();
+    assertTrue(loadTime >= TimeUnit.MILLISECONDS.toNanos(2), "both loads counted: " + loadTime + " ns");
+    assertTrue(loadTime <= elapsed, loadTime + " ns counted in " + elapsed + " ns");
+  }
+
+  @Test
   void shouldCacheNothingForALoaderThatReturnsNull() {
     assertNull(cache.get(1, key -> null));
     assertNull(cache.getIfPresent(1));
@@ -336,6 +353,13 @@ class LoaderContractTest {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
+    }
+  }
+
+  private static void sleepAMillisecond() {
+    long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1);
+    while (System.nanoTime() < end) {
+      Thread.onSpinWait();
     }
   }
 
