@@ -1,0 +1,94 @@
+package io.github.clockpro;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** {@link CacheStats} as its Javadoc describes it: the counts given, the figures derived, the rejections. */
+class CacheStatsContractTest {
+
+  /** The names of {@link CacheStats#of}'s arguments, in order. */
+  private static final List<String> NAMES = List.of("hitCount", "missCount", "putCount", "loadSuccessCount",
+      "loadFailureCount", "totalLoadTime", "evictionCount", "scanCount", "maxScanPerEviction", "lockWaitCount",
+      "totalLockWaitTime");
+
+  /** Counts that differ from each other, so that a figure read from the wrong count shows. */
+  private static final long[] COUNTS = {30, 10, 7, 3, 1, 800, 5, 40, 9, 6, 600};
+
+  private static CacheStats of(long... counts) {
+    return CacheStats.of(counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6], counts[7],
+        (int) counts[8], counts[9], counts[10]);
+  }
+
+  @Test
+  void shouldReturnEachCountGiven() {
+    CacheStats stats = of(COUNTS);
+    assertEquals(30, stats.hitCount());
+    assertEquals(10, stats.missCount());
+    assertEquals(7, stats.putCount());
+    assertEquals(3, stats.loadSuccessCount());
+    assertEquals(1, stats.loadFailureCount());
+    assertEquals(800, stats.totalLoadTime());
+    assertEquals(5, stats.evictionCount());
+    assertEquals(40, stats.scanCount());
+    assertEquals(9, stats.maxScanPerEviction());
+    assertEquals(6, stats.lockWaitCount());
+    assertEquals(600, stats.totalLockWaitTime());
+  }
+
+  @Test
+  void shouldDeriveTheSumsRatesAndAverages() {
+    CacheStats stats = of(COUNTS);
+    assertEquals(40, stats.requestCount());
+    assertEquals(0.75, stats.hitRate());
+    assertEquals(0.25, stats.missRate());
+    assertEquals(4, stats.loadCount());
+    assertEquals(200.0, stats.averageLoadPenalty());
+    assertEquals(8.0, stats.averageScanPerEviction());
+  }
+
+  @Test
+  void shouldGiveTheDocumentedFiguresBeforeAnyRequestLoadOrEviction() {
+    CacheStats stats = of(new long[11]);
+    assertEquals(0, stats.requestCount());
+    assertEquals(1.0, stats.hitRate(), "as in Caffeine");
+    assertEquals(0.0, stats.missRate());
+    assertEquals(0, stats.loadCount());
+    assertEquals(0.0, stats.averageLoadPenalty());
+    assertEquals(0.0, stats.averageScanPerEviction());
+  }
+
+  @Test
+  void shouldRateOnlyHitsOrOnlyMisses() {
+    CacheStats hitsOnly = CacheStats.of(4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    assertEquals(1.0, hitsOnly.hitRate());
+    assertEquals(0.0, hitsOnly.missRate());
+    CacheStats missesOnly = CacheStats.of(0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    assertEquals(0.0, missesOnly.hitRate());
+    assertEquals(1.0, missesOnly.missRate());
+    CacheStats failuresOnly = CacheStats.of(0, 0, 0, 0, 2, 50, 0, 0, 0, 0, 0);
+    assertEquals(25.0, failuresOnly.averageLoadPenalty());
+  }
+
+  @Test
+  void shouldRejectEachNegativeCountNamingIt() {
+    for (int index = 0; index < NAMES.size(); index++) {
+      long[] counts = COUNTS.clone();
+      counts[index] = -1;
+      IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> of(counts));
+      assertEquals(NAMES.get(index) + " must not be negative but was -1", error.getMessage());
+    }
+  }
+
+  @Test
+  void shouldNameEveryCountInItsText() {
+    String text = of(COUNTS).toString();
+    for (int index = 0; index < NAMES.size(); index++) {
+      assertTrue(text.contains(NAMES.get(index) + "=" + COUNTS[index]), text);
+    }
+    assertTrue(text.startsWith("CacheStats{") && text.endsWith("}"), text);
+  }
+}
