@@ -12,15 +12,21 @@ class CacheStatsContractTest {
 
   /** The names of {@link CacheStats#of}'s arguments, in order. */
   private static final List<String> NAMES = List.of("hitCount", "missCount", "putCount", "loadSuccessCount",
-      "loadFailureCount", "totalLoadTime", "evictionCount", "scanCount", "maxScanPerEviction", "lockWaitCount",
+      "loadFailureCount", "totalLoadTime", "bulkLoadSuccessCount", "bulkLoadFailureCount", "refreshSuccessCount",
+      "refreshFailureCount", "evictionCount", "expirationCount", "scanCount", "maxScanPerEviction", "lockWaitCount",
       "totalLockWaitTime");
 
   /** Counts that differ from each other, so that a figure read from the wrong count shows. */
-  private static final long[] COUNTS = {30, 10, 7, 3, 1, 800, 5, 40, 9, 6, 600};
+  private static final long[] COUNTS = {30, 10, 7, 3, 1, 800, 12, 13, 14, 15, 5, 17, 40, 9, 6, 600};
 
   private static CacheStats of(long... counts) {
     return CacheStats.of(counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6], counts[7],
-        (int) counts[8], counts[9], counts[10]);
+        counts[8], counts[9], counts[10], counts[11], counts[12], (int) counts[13], counts[14], counts[15]);
+  }
+
+  /** Statistics with these hit, miss, load failure and load time counts, and no others. */
+  private static CacheStats of(long hits, long misses, long loadFailures, long loadTime) {
+    return of(hits, misses, 0, 0, loadFailures, loadTime, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
   }
 
   @Test
@@ -32,7 +38,12 @@ class CacheStatsContractTest {
     assertEquals(3, stats.loadSuccessCount());
     assertEquals(1, stats.loadFailureCount());
     assertEquals(800, stats.totalLoadTime());
+    assertEquals(12, stats.bulkLoadSuccessCount());
+    assertEquals(13, stats.bulkLoadFailureCount());
+    assertEquals(14, stats.refreshSuccessCount());
+    assertEquals(15, stats.refreshFailureCount());
     assertEquals(5, stats.evictionCount());
+    assertEquals(17, stats.expirationCount());
     assertEquals(40, stats.scanCount());
     assertEquals(9, stats.maxScanPerEviction());
     assertEquals(6, stats.lockWaitCount());
@@ -52,7 +63,7 @@ class CacheStatsContractTest {
 
   @Test
   void shouldGiveTheDocumentedFiguresBeforeAnyRequestLoadOrEviction() {
-    CacheStats stats = of(new long[11]);
+    CacheStats stats = of(new long[16]);
     assertEquals(0, stats.requestCount());
     assertEquals(1.0, stats.hitRate(), "as in Caffeine");
     assertEquals(0.0, stats.missRate());
@@ -63,13 +74,13 @@ class CacheStatsContractTest {
 
   @Test
   void shouldRateOnlyHitsOrOnlyMisses() {
-    CacheStats hitsOnly = CacheStats.of(4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    CacheStats hitsOnly = of(4, 0, 0, 0);
     assertEquals(1.0, hitsOnly.hitRate());
     assertEquals(0.0, hitsOnly.missRate());
-    CacheStats missesOnly = CacheStats.of(0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    CacheStats missesOnly = of(0, 4, 0, 0);
     assertEquals(0.0, missesOnly.hitRate());
     assertEquals(1.0, missesOnly.missRate());
-    CacheStats failuresOnly = CacheStats.of(0, 0, 0, 0, 2, 50, 0, 0, 0, 0, 0);
+    CacheStats failuresOnly = of(0, 0, 2, 50);
     assertEquals(25.0, failuresOnly.averageLoadPenalty());
   }
 
