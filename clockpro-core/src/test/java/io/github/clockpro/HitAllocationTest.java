@@ -33,7 +33,6 @@ class HitAllocationTest {
     }
     int[] order = new java.util.Random(42).ints(RANDOM_HITS, 0, RESIDENT).toArray();
     long threadId = Thread.currentThread().getId();
-    hitAll(cache, keys, order); // once for the JIT, whose deoptimizations may allocate on this thread
     long before = threads.getThreadAllocatedBytes(threadId);
     long found = hitAll(cache, keys, order);
     long allocated = threads.getThreadAllocatedBytes(threadId) - before;

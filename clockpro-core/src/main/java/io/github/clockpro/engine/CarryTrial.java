@@ -88,6 +88,12 @@ final class CarryTrial {
 
   private static final VarHandle PENDING = MethodHandles.arrayElementVarHandle(int[].class);
 
+  static {
+    // A VarHandle links each access mode at its first use, and linking allocates. The first use of this one
+    // would be a hit's, and a hit must not allocate: link it here, when the class is loaded by a cache's making.
+    PENDING.setRelease(new int[1], 0, 0);
+  }
+
   /** The key of every node in the copies: a lookup there matches on the hash alone. */
   private static final Object HASH_ONLY = new Object();
 
