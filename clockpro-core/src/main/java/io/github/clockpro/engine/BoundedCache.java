@@ -171,16 +171,13 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     requireNonNull(loader, "loader");
     int hash = data.hash(key);
     Node<K, V> node = data.get(key, hash);
-    if (node != null && !node.loading) {
-      V value = readLive(node);
-      if (value != null) {
-        counters.recordHit();
-        return value;
-      }
-      node = null; // it had expired, and has left
+    V value = liveValue(node);
+    if (value != null) {
+      counters.recordHit();
+      return value;
     }
     counters.recordMiss();
-    return loading.load(key, hash, node, loader);
+    return loading.load(key, hash, placeholderOrNull(node), loader);
   }
 
   @Override
@@ -251,8 +248,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     return CacheStats.of(sums[Counters.HITS], sums[Counters.MISSES], sums[Counters.PUTS],
         sums[Counters.LOAD_SUCCESSES], sums[Counters.LOAD_FAILURES], sums[Counters.TOTAL_LOAD_TIME],
         sums[Counters.BULK_LOAD_SUCCESSES], sums[Counters.BULK_LOAD_FAILURES], sums[Counters.REFRESH_SUCCESSES],
-        sums[Counters.REFRESH_FAILURES], scans.total(), expirationCount(), scans.scanCount(), scans.maxScanPerEviction(), sums[Counters.LOCK_WAITS],
-        sums[Counters.LOCK_WAIT_TIME]);
+        sums[Counters.REFRESH_FAILURES], scans.total(), expirationCount(), scans.scanCount(),
+        scans.maxScanPerEviction(), sums[Counters.LOCK_WAITS], sums[Counters.LOCK_WAIT_TIME]);
   }
 
   @Override
@@ -302,14 +299,21 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     requireNonNull(loader, "mappingFunction");
     int hash = data.hash(key);
     Node<K, V> node = data.get(key, hash);
-    if (node != null && !node.loading) {
-      V value = readLive(node);
-      if (value != null) {
-        return value;
-      }
-      node = null; // it had expired, and has left
-    }
-    return loading.load(key, hash, node, loader);
+    V value = liveValue(node);
+    return value != null ? value : loading.load(key, hash, placeholderOrNull(node), loader);
+  }
+
+  /**
+   * The value of a mapped entry, counted as a reference; {@code null} for no node, a placeholder or an expired
+   * entry.
+   */
+  private V liveValue(Node<K, V> node) {
+    return node == null || node.loading ? null : readLive(node);
+  }
+
+  /** The node if it is a load's placeholder, which a read-through miss joins; else {@code null}. */
+  private static <K, V> Node<K, V> placeholderOrNull(Node<K, V> node) {
+    return node != null && node.loading ? node : null;
   }
 
   /**
