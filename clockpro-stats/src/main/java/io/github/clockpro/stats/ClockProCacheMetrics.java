@@ -6,13 +6,16 @@ import io.github.clockpro.CacheStats;
 import io.github.clockpro.ClockProCache;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Measurement;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Statistic;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
-import io.micrometer.core.instrument.TimeGauge;
 import io.micrometer.core.instrument.binder.cache.CacheMeterBinder;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import java.util.Arrays;
-import java.util.concurrent.TimeUnit;
+import java.util.List;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
@@ -29,37 +32,44 @@ import java.util.function.ToLongFunction;
  * <ul>
  *   <li>Every meter carries the tag {@code cache=<cacheName>} and the extra tags given.
  *   <li>The standard meters of {@link CacheMeterBinder} ({@code cache.size}, {@code cache.gets} with
- *       {@code result=hit|miss}, {@code cache.puts}, {@code cache.evictions}) and the load meters
- *       ({@code cache.load} with {@code result=success|failure}, {@code cache.load.duration}) have the names and
- *       tags that Micrometer's Caffeine binder uses, so dashboards made for it read a CLOCK-Pro cache unchanged.
- *       {@code cache.puts} counts explicit writes only ({@link CacheStats#putCount()}); loaded values are counted
- *       by {@code cache.load}. {@code cache.evictions} counts evictions for size only; expired entries are
- *       counted by the counter {@code cache.expirations} ({@link CacheStats#expirationCount()}), which reads 0
- *       for a cache without expiry. (Caffeine's {@code cache.evictions} counts both.)
- *   <li>The CLOCK-Pro meters, each with a description and a base unit. The distribution of entries examined per
- *       eviction: the counters {@code cache.eviction.scan}, one per bucket, whose tag {@code le} is the bucket's
- *       upper bound written as Prometheus writes histogram bounds ({@code "1.0"}, {@code "127.0"}, {@code "+Inf"})
- *       and which count the evictions that examined at most that many entries, so that Prometheus's
- *       {@code histogram_quantile} reads them as a histogram. The bounds are 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48,
- *       64 and 96 where below the scan limit minus one, then the scan limit minus one and the scan limit (the limit
- *       alone when it is 1), then {@code +Inf}, which counts every eviction. The counter
- *       {@code cache.eviction.scanned} of entries examined by all evictions, and the gauge
- *       {@code cache.eviction.scan.max}, the longest scan since the cache was created. Then the gauges
- *       {@code cache.hot.size}, {@code cache.cold.size}, {@code cache.history.size}, {@code cache.history.limit},
+ *       {@code result=hit|miss}, {@code cache.puts}, {@code cache.evictions}) and the load counter
+ *       {@code cache.load} with {@code result=success|failure} have the names and tags that Micrometer's Caffeine
+ *       binder uses, so dashboards made for it read a CLOCK-Pro cache unchanged. {@code cache.puts} counts
+ *       explicit writes only ({@link CacheStats#putCount()}); loaded values are counted by {@code cache.load}.
+ *       {@code cache.evictions} counts evictions for size only; expired entries are counted by the counter
+ *       {@code cache.expirations} ({@link CacheStats#expirationCount()}), which reads 0 for a cache without
+ *       expiry. (Caffeine's {@code cache.evictions} counts both.)
+ *   <li>Totals that only grow are counters: {@code cache.load.duration} and
+ *       {@code cache.eviction.lock.wait.duration} count seconds (Caffeine's binder publishes the load time as a
+ *       gauge). Counts and sizes have no base unit.
+ *   <li>The loading counters {@code cache.bulk.loads} and {@code cache.refreshes}, each with
+ *       {@code result=success|failure}.
+ *   <li>The distribution of entries examined per eviction, {@code cache.eviction.scan.length}: to a Micrometer
+ *       Prometheus registry, a Prometheus histogram ({@code _bucket} with {@code le}, {@code _count},
+ *       {@code _sum}) beside the gauge {@code cache.eviction.scan.length.max}; to any other registry, a meter of
+ *       type {@link Meter.Type#DISTRIBUTION_SUMMARY} with the statistics count (evictions), total (entries
+ *       examined) and max; to a {@link CompositeMeterRegistry}, to each registry it holds at binding, in that
+ *       registry's form. A bucket counts the evictions that examined at most {@code le} entries; the bounds are
+ *       every length from 1 to 8, then 12, 16, 24, 32, 48, 64 and 96 where below the scan limit minus one, then
+ *       the scan limit minus one and the scan limit (the limit alone when it is 1), then {@code +Inf}.
+ *   <li>The CLOCK-Pro meters, each with a description: the gauges {@code cache.hot.size},
+ *       {@code cache.cold.size}, {@code cache.history.size}, {@code cache.history.limit},
  *       {@code cache.cold.target}, {@code cache.promotion.threshold}, {@code cache.carry.limit} and
- *       {@code cache.carry.current}; the counters {@code cache.promoted}, {@code cache.demoted},
- *       {@code cache.history.hits}, {@code cache.eviction.scan.limit} and {@code cache.eviction.lock} (waits for
- *       the eviction lock); and the time gauge {@code cache.eviction.lock.wait.duration}.
+ *       {@code cache.carry.current}; the counters {@code cache.promotions}, {@code cache.demotions},
+ *       {@code cache.history.hits}, {@code cache.eviction.scan.limit.reached} and
+ *       {@code cache.eviction.lock.waits}.
  *   <li>Every meter reads the cache when the registry asks for its value: {@code cache.size} reads
  *       {@link ClockProCache#size()}, the figures specific to CLOCK-Pro (sizes, adaptive figures, promotions,
  *       demotions, history hits, scan buckets) read {@link ClockProCache#policy()}, and the others read
  *       {@link ClockProCache#stats()}. Counts run from the cache's creation, not from the binding.
  *   <li>The cache is held weakly: binding never keeps a cache alive, and a collected cache's meters read
- *       {@code NaN} or stop increasing. Binding also never keeps a registry alive.
+ *       {@code NaN} or stop increasing; its histogram is dropped. Binding also never keeps a registry alive.
  *   <li>Binding costs the cache nothing per operation: the cache keeps its counts whether or not it is bound, and
  *       the meters are read only at scrape time. A scrape takes no lock that inserts, removals or hits wait for.
  *       Binding the same cache twice under the same name to one registry publishes the same values as binding it
- *       once.
+ *       once. Binding another cache under the same name and tags publishes the first one's values, as Micrometer
+ *       keeps the meters registered first, until the first one's meters are removed from the registry; removing
+ *       the gauge {@code cache.eviction.scan.length.max} removes the histogram.
  * </ul>
  * {@code docs/metrics.md} lists the Prometheus name and meaning of every meter, with example queries.
  *
@@ -80,44 +90,43 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
    * eviction lock it holds anyway; Policy.evictionCountAtMost reads the cumulative count, exact at every bound this
    * class publishes. That count is exact and free, where a Micrometer DistributionSummary fed per eviction would
    * cost about as much as the eviction itself (two clock reads, a CAS loop for the maximum, and shared adders that
-   * evicting threads contend on). This class publishes it the way Prometheus expects a histogram: one cumulative
-   * counter per upper bound, tagged le, ending with le="+Inf", which is the eviction count. The bounds grow by half
-   * or less (1, 2, 3, 4, 6, 8, ...), so that a quantile is read to within a factor of 1.5, and always include the
-   * limit and one below it: the difference of those two buckets is the evictions that examined the full limit. The
-   * le values are spelled as the Prometheus client spells histogram bounds ("1.0", "+Inf"). The total entries
-   * examined (scanCount) and the longest scan since creation (maxScanPerEviction) complete the histogram's sum and
-   * maximum.
+   * evicting threads contend on). Micrometer's Prometheus registry renders _bucket series only for the summaries
+   * and timers it creates and that are fed per event; a meter built from functions renders as loose counters,
+   * which Prometheus does not take for a histogram. So for a Prometheus registry PrometheusScanLengths registers a
+   * collector of its own that builds a histogram from the counts at scrape time; other registries get a meter of
+   * type DISTRIBUTION_SUMMARY made of functions (count, total, max), which is what they can render. The bounds:
+   * every length to 8, where nearly every eviction ends, so that ceil(histogram_quantile) is exact there (scan
+   * lengths are whole numbers, and the bucket (k - 1, k] holds length k alone); then growing by half or less, so
+   * that a quantile is read to within a factor of 1.5; and always the limit and one below it, whose difference
+   * is the evictions that examined the full limit.
    *
-   * Each bucket reads the counts on its own, so within one scrape a bucket read later may count a few evictions
-   * that its larger neighbour, read earlier, did not: the buckets of one scrape may be out of order by the
-   * evictions between two reads. histogram_quantile tolerates this (it counts a bucket that holds less than a
-   * smaller one as equal to it), and rates over minutes make the difference negligible.
+   * micrometer-registry-prometheus is an optional dependency: this class finds its registry class by name, and
+   * only PrometheusScanLengths, loaded for such a registry alone, names its types.
    *
    * References: registry -> meters -> this binder (the standard gauges' functions call its methods) -> cache is
    * weak, as in CacheMeterBinder. Our own meters take the cache as their weakly held state object, and their
-   * functions capture nothing but a bucket bound or another function that captures nothing: they go through the
-   * cache to stats() or policy() at each read. The Policy view is not held either, since it reaches the cache's
-   * entries. So the registry never keeps the cache alive, which the compatibility kit checks, and the cache holds
-   * no reference to the registry: nothing is attached to it. Binding twice to one registry registers meters the
-   * registry already has, and it returns the existing ones; since nothing is recorded per eviction, there is
-   * nothing to record twice.
+   * functions capture nothing but another function that captures nothing: they go through the cache to stats()
+   * or policy() at each read. The Policy view is not held either, since it reaches the cache's entries. The
+   * histogram collector holds the cache weakly too. So the registry never keeps the cache alive, which the
+   * compatibility kit checks, and the cache holds no reference to the registry: nothing is attached to it.
+   * Binding twice to one registry registers meters the registry already has, and it returns the existing ones;
+   * since nothing is recorded per eviction, there is nothing to record twice.
    *
    * Cost of a scrape. No meter takes the eviction lock: policy() is a live view whose figures are read with opaque
    * or plain loads, and stats() reads the same way, so a scrape never delays an insert, a removal or a hit. What a
    * read costs: a policy figure is one load; a scan bucket adds the counts up to its bound (at most 1,025 of them
    * plus one per power of two beyond); stats() sums each thread's counters, under the counters' own monitor, which
    * a thread otherwise takes only for its first count on the cache, adds up every scan-length count, and allocates
-   * its snapshot. With the default scan limit a scrape reads 40 meters: cache.size, 12 that call stats() and 27
-   * that read policy(); lower limits have fewer buckets. One snapshot shared by all meters would need a clock to
-   * expire it; not worth it at this cost.
+   * its snapshot. A Prometheus scrape reads 28 meters (cache.size, 15 that call stats() and 12 that read policy())
+   * and the histogram. One snapshot shared by all meters would need a clock to expire it; not worth it at this
+   * cost.
    *
    * Reading guide: the monitor methods, the constructor, the five counts of the template, then the meters.
    */
 
-  static final String SCAN = "cache.eviction.scan";
-  static final String SCANNED = "cache.eviction.scanned";
-  static final String SCAN_MAX = "cache.eviction.scan.max";
-  static final String SCAN_LIMIT_REACHED = "cache.eviction.scan.limit";
+  static final String SCAN_LENGTH = "cache.eviction.scan.length";
+  static final String SCAN_LENGTH_MAX = "cache.eviction.scan.length.max";
+  static final String SCAN_LIMIT_REACHED = "cache.eviction.scan.limit.reached";
   static final String HOT_SIZE = "cache.hot.size";
   static final String COLD_SIZE = "cache.cold.size";
   static final String HISTORY_SIZE = "cache.history.size";
@@ -126,26 +135,36 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
   static final String PROMOTION_THRESHOLD = "cache.promotion.threshold";
   static final String CARRY_LIMIT = "cache.carry.limit";
   static final String CARRY_CURRENT = "cache.carry.current";
-  static final String PROMOTED = "cache.promoted";
-  static final String DEMOTED = "cache.demoted";
+  static final String PROMOTIONS = "cache.promotions";
+  static final String DEMOTIONS = "cache.demotions";
   static final String HISTORY_HITS = "cache.history.hits";
   static final String LOAD = "cache.load";
   static final String LOAD_DURATION = "cache.load.duration";
-  static final String LOCK_WAITS = "cache.eviction.lock";
+  static final String BULK_LOADS = "cache.bulk.loads";
+  static final String REFRESHES = "cache.refreshes";
+  static final String LOCK_WAITS = "cache.eviction.lock.waits";
   static final String LOCK_WAIT_DURATION = "cache.eviction.lock.wait.duration";
   static final String EXPIRATIONS = "cache.expirations";
 
-  private static final String ENTRIES = "entries";
-  private static final String EVICTIONS = "evictions";
-  private static final String INFINITY = "+Inf";
-  private static final String SCAN_DESCRIPTION =
-      "Evictions that examined at most le entries (the cold and hot hands together); le=\"+Inf\" counts every eviction";
+  /**
+   * Micrometer's Prometheus registry, or null when micrometer-registry-prometheus, an optional dependency, is
+   * absent; only {@link PrometheusScanLengths} names its types, and it is loaded only for such a registry.
+   */
+  private static final Class<?> PROMETHEUS_REGISTRY = prometheusRegistryClass();
+  private static final String SECONDS = "seconds";
+  private static final String RESULT = "result";
+  private static final String SUCCESS = "success";
+  private static final String FAILURE = "failure";
+  static final String SCAN_LENGTH_DESCRIPTION =
+      "Entries examined per eviction, the cold and hot hands together; the count is the evictions, the sum the "
+          + "entries they examined";
 
   /**
-   * The bucket bounds below the scan limit and the one just below it, each about half again the last, so that a
-   * quantile is read within that factor; the default scan limit of 128 keeps all of them.
+   * The bucket bounds below the scan limit and the one just below it: every length up to 8, where nearly all
+   * evictions end, so that a quantile there is exact; then each about half again the last, so that a quantile
+   * above 8 is read within that factor. The default scan limit of 128 keeps all of them.
    */
-  private static final int[] GROWING_BOUNDS = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96};
+  private static final int[] BOUNDS = {1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96};
   private static final String LOAD_DESCRIPTION =
       "Loads run by get(key, loader): success if the loader returned a value, failure if it threw or returned null";
 
@@ -240,121 +259,135 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
       return;
     }
     bindLoadMeters(registry, cache);
-    bindScanDistribution(registry, cache);
+    bindScanLengths(registry, cache, scanBucketBounds(cache.policy().scanLimit()));
 
     // A counter of its own rather than cache.evictions tagged by cause: the binder template registers
     // cache.evictions without a cause tag, and Prometheus rejects one name with two sets of tag keys.
-    counter(registry, cache, EXPIRATIONS, ENTRIES, current -> current.stats().expirationCount(),
+    counter(registry, cache, EXPIRATIONS, current -> current.stats().expirationCount(),
         "Entries removed because they had expired (RemovalCause.EXPIRED); 0 for a cache without expiry. "
             + "Not included in cache.evictions");
 
-    counter(registry, cache, SCAN_LIMIT_REACHED, EVICTIONS, current -> current.policy().scanLimitReachedCount(),
+    counter(registry, cache, SCAN_LIMIT_REACHED, current -> current.policy().scanLimitReachedCount(),
         "Evictions that examined the scan limit of entries without finding an unreferenced cold one, "
             + "and evicted the least referenced entry seen");
-    counter(registry, cache, PROMOTED, ENTRIES, current -> current.policy().promotionCount(),
+    counter(registry, cache, PROMOTIONS, current -> current.policy().promotionCount(),
         "Cold entries moved to the hot ring because they were referenced during their test period");
-    counter(registry, cache, DEMOTED, ENTRIES, current -> current.policy().demotionCount(),
+    counter(registry, cache, DEMOTIONS, current -> current.policy().demotionCount(),
         "Hot entries moved to the cold ring because the hot hand found them unreferenced");
-    counter(registry, cache, HISTORY_HITS, "requests", current -> current.policy().historyHitCount(),
+    counter(registry, cache, HISTORY_HITS, current -> current.policy().historyHitCount(),
         "Inserts of keys found in the history in their test period: evicted recently enough to count as reused");
-    counter(registry, cache, LOCK_WAITS, "waits", current -> current.stats().lockWaitCount(),
+    counter(registry, cache, LOCK_WAITS, current -> current.stats().lockWaitCount(),
         "Acquisitions of the eviction lock (inserts, removals, evictions) that found it held and waited; "
             + "hits and statistics never take it");
-    TimeGauge.builder(LOCK_WAIT_DURATION, cache, TimeUnit.NANOSECONDS,
-            current -> current.stats().totalLockWaitTime())
-        .tags(getTagsWithCacheName())
-        .description("Total time spent waiting for the eviction lock since the cache was created")
-        .register(registry);
+    seconds(registry, cache, LOCK_WAIT_DURATION, current -> current.stats().totalLockWaitTime(),
+        "Total time spent waiting for the eviction lock since the cache was created");
 
-    gauge(registry, cache, HOT_SIZE, ENTRIES, current -> current.policy().hotSize(),
-        "Resident entries in the hot ring");
-    gauge(registry, cache, COLD_SIZE, ENTRIES, current -> current.policy().coldSize(),
-        "Resident entries in the cold ring");
-    gauge(registry, cache, HISTORY_SIZE, ENTRIES, current -> current.policy().historySize(),
+    gauge(registry, cache, HOT_SIZE, current -> current.policy().hotSize(), "Resident entries in the hot ring");
+    gauge(registry, cache, COLD_SIZE, current -> current.policy().coldSize(), "Resident entries in the cold ring");
+    gauge(registry, cache, HISTORY_SIZE, current -> current.policy().historySize(),
         "Evicted keys the history holds, without their values, until their test period ends");
-    gauge(registry, cache, HISTORY_LIMIT, ENTRIES, current -> current.policy().historyLimit(),
+    gauge(registry, cache, HISTORY_LIMIT, current -> current.policy().historyLimit(),
         "The most evicted keys the history keeps now; it adapts to the workload");
-    gauge(registry, cache, COLD_TARGET, ENTRIES, current -> current.policy().coldTarget(),
+    gauge(registry, cache, COLD_TARGET, current -> current.policy().coldTarget(),
         "The number of resident cold entries the policy currently aims for; it adapts to the workload");
-    gauge(registry, cache, PROMOTION_THRESHOLD, "references", current -> current.policy().promotionThreshold(),
+    gauge(registry, cache, PROMOTION_THRESHOLD, current -> current.policy().promotionThreshold(),
         "The reference count at which the cold hand promotes an entry instead of evicting it; it adapts to the "
             + "workload");
-    gauge(registry, cache, CARRY_LIMIT, "references", current -> current.policy().carryLimit(),
+    gauge(registry, cache, CARRY_LIMIT, current -> current.policy().carryLimit(),
         "The most references the hot hand carries over for an entry it spares; it adapts to the workload");
-    gauge(registry, cache, CARRY_CURRENT, "references",
+    gauge(registry, cache, CARRY_CURRENT,
         current -> current.policy().carryAllowed() ? current.policy().carryLimit() : 0,
         "The most references the hot hand carries over now: the carry limit while the carry trial lets it carry, "
             + "else 0");
   }
 
   private void bindLoadMeters(MeterRegistry registry, ClockProCache<K, V> cache) {
-    FunctionCounter.builder(LOAD, cache, current -> current.stats().loadSuccessCount())
-        .tags(getTagsWithCacheName())
-        .tag("result", "success")
-        .description(LOAD_DESCRIPTION)
-        .register(registry);
-    FunctionCounter.builder(LOAD, cache, current -> current.stats().loadFailureCount())
-        .tags(getTagsWithCacheName())
-        .tag("result", "failure")
-        .description(LOAD_DESCRIPTION)
-        .register(registry);
-    TimeGauge.builder(LOAD_DURATION, cache, TimeUnit.NANOSECONDS, current -> current.stats().totalLoadTime())
-        .tags(getTagsWithCacheName())
-        .description("Total time spent in loaders, successful or not, since the cache was created")
-        .register(registry);
-  }
-
-  private void bindScanDistribution(MeterRegistry registry, ClockProCache<K, V> cache) {
-    for (int bound : scanBucketBounds(cache.policy().scanLimit())) {
-      FunctionCounter.builder(SCAN, cache, current -> current.policy().evictionCountAtMost(bound))
-          .tags(getTagsWithCacheName())
-          .tag("le", bucketLabel(bound))
-          .baseUnit(EVICTIONS)
-          .description(SCAN_DESCRIPTION)
-          .register(registry);
-    }
-    FunctionCounter.builder(SCAN, cache, current -> current.stats().evictionCount())
-        .tags(getTagsWithCacheName())
-        .tag("le", INFINITY)
-        .baseUnit(EVICTIONS)
-        .description(SCAN_DESCRIPTION)
-        .register(registry);
-    counter(registry, cache, SCANNED, ENTRIES, current -> current.stats().scanCount(),
-        "Entries examined by the cold and hot hands for all evictions together");
-    gauge(registry, cache, SCAN_MAX, ENTRIES, current -> current.stats().maxScanPerEviction(),
-        "The most entries one eviction examined since the cache was created; never above the scan limit");
+    resultCounter(registry, cache, LOAD, SUCCESS, current -> current.stats().loadSuccessCount(), LOAD_DESCRIPTION);
+    resultCounter(registry, cache, LOAD, FAILURE, current -> current.stats().loadFailureCount(), LOAD_DESCRIPTION);
+    seconds(registry, cache, LOAD_DURATION, current -> current.stats().totalLoadTime(),
+        "Total time spent in loaders, successful or not, since the cache was created");
+    String bulk = "Calls of a bulk loader by getAll: success if it returned a valid map, failure if it threw or "
+        + "returned null or a map with a null key or value; each also counts as one cache.load";
+    resultCounter(registry, cache, BULK_LOADS, SUCCESS, current -> current.stats().bulkLoadSuccessCount(), bulk);
+    resultCounter(registry, cache, BULK_LOADS, FAILURE, current -> current.stats().bulkLoadFailureCount(), bulk);
+    String refresh = "Reloads for a refresh (refreshAfterWrite or refresh): success if the reload returned, with a "
+        + "value or null, failure if it threw and the old value was kept";
+    resultCounter(registry, cache, REFRESHES, SUCCESS, current -> current.stats().refreshSuccessCount(), refresh);
+    resultCounter(registry, cache, REFRESHES, FAILURE, current -> current.stats().refreshFailureCount(), refresh);
   }
 
   /**
-   * The finite upper bounds of the scan buckets, ascending: those of {@link #GROWING_BOUNDS} below
-   * {@code scanLimit - 1}, then {@code scanLimit - 1} and {@code scanLimit} ({@code scanLimit} alone when it is
-   * 1). Every eviction falls in the bucket at the limit; those above the bound below it examined the full limit.
+   * Publishes the distribution of entries examined per eviction: to a Prometheus registry as a histogram with
+   * the given bucket bounds beside a gauge of the longest scan; to a composite registry, to each registry it holds
+   * now; to any other registry as a distribution summary of count, total and maximum.
+   */
+  private void bindScanLengths(MeterRegistry registry, ClockProCache<K, V> cache, int[] bounds) {
+    if (registry instanceof CompositeMeterRegistry composite) {
+      for (MeterRegistry member : composite.getRegistries()) {
+        bindScanLengths(member, cache, bounds);
+      }
+    } else if (PROMETHEUS_REGISTRY != null && PROMETHEUS_REGISTRY.isInstance(registry)) {
+      Gauge longest = gauge(registry, cache, SCAN_LENGTH_MAX, current -> current.stats().maxScanPerEviction(),
+          "The most entries one eviction examined since the cache was created; never above the scan limit");
+      PrometheusScanLengths.bind(registry, longest.getId(), cache, bounds);
+    } else {
+      Meter.builder(SCAN_LENGTH, Meter.Type.DISTRIBUTION_SUMMARY, List.of(
+              new Measurement(() -> (double) readStats(CacheStats::evictionCount), Statistic.COUNT),
+              new Measurement(() -> (double) readStats(CacheStats::scanCount), Statistic.TOTAL),
+              new Measurement(() -> (double) readStats(CacheStats::maxScanPerEviction), Statistic.MAX)))
+          .tags(getTagsWithCacheName())
+          .description(SCAN_LENGTH_DESCRIPTION)
+          .register(registry);
+    }
+  }
+
+  /**
+   * The finite upper bounds of the scan buckets, ascending: those of {@link #BOUNDS} below {@code scanLimit - 1},
+   * then {@code scanLimit - 1} and {@code scanLimit} ({@code scanLimit} alone when it is 1). Every eviction falls
+   * in the bucket at the limit; those above the bound below it examined the full limit.
    *
    * @param scanLimit the cache's {@link io.github.clockpro.Policy#scanLimit()}, at least 1
    * @return the bounds, without {@code +Inf}
    */
   static int[] scanBucketBounds(int scanLimit) {
-    int[] growing = Arrays.stream(GROWING_BOUNDS).filter(bound -> bound < scanLimit - 1).toArray();
+    int[] below = Arrays.stream(BOUNDS).filter(bound -> bound < scanLimit - 1).toArray();
     int[] limits = scanLimit == 1 ? new int[] {1} : new int[] {scanLimit - 1, scanLimit};
-    int[] bounds = Arrays.copyOf(growing, growing.length + limits.length);
-    System.arraycopy(limits, 0, bounds, growing.length, limits.length);
+    int[] bounds = Arrays.copyOf(below, below.length + limits.length);
+    System.arraycopy(limits, 0, bounds, below.length, limits.length);
     return bounds;
   }
 
-  /** The {@code le} value of a bucket, spelled as the Prometheus client spells a histogram bound: {@code 1.0}. */
-  static String bucketLabel(int bound) {
-    return Double.toString(bound);
+  /** Registers a counter tagged {@code result}, which reads {@code count} at each scrape. */
+  private void resultCounter(MeterRegistry registry, ClockProCache<K, V> cache, String name, String result,
+      ToLongFunction<ClockProCache<K, V>> count, String description) {
+    FunctionCounter.builder(name, cache, current -> count.applyAsLong(current))
+        .tags(getTagsWithCacheName())
+        .tag(RESULT, result)
+        .description(description)
+        .register(registry);
+  }
+
+  /**
+   * Registers a counter of seconds that reads a total of nanoseconds at each scrape: it only grows, so it is a
+   * counter, whose {@code rate} is the average number of threads spending that time.
+   */
+  private void seconds(MeterRegistry registry, ClockProCache<K, V> cache, String name,
+      ToLongFunction<ClockProCache<K, V>> nanoseconds, String description) {
+    FunctionCounter.builder(name, cache, current -> nanoseconds.applyAsLong(current) / 1e9)
+        .tags(getTagsWithCacheName())
+        .baseUnit(SECONDS)
+        .description(description)
+        .register(registry);
   }
 
   /**
    * Registers a counter that reads {@code count} from the weakly held cache at each scrape; {@code count} must
    * capture nothing, so that the meter does not keep the cache alive.
    */
-  private void counter(MeterRegistry registry, ClockProCache<K, V> cache, String name, String baseUnit,
+  private void counter(MeterRegistry registry, ClockProCache<K, V> cache, String name,
       ToLongFunction<ClockProCache<K, V>> count, String description) {
     FunctionCounter.builder(name, cache, current -> count.applyAsLong(current))
         .tags(getTagsWithCacheName())
-        .baseUnit(baseUnit)
         .description(description)
         .register(registry);
   }
@@ -363,12 +396,20 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
    * Registers a gauge that reads {@code reading} from the weakly held cache at each scrape; {@code reading} must
    * capture nothing, so that the meter does not keep the cache alive.
    */
-  private void gauge(MeterRegistry registry, ClockProCache<K, V> cache, String name, String baseUnit,
+  private Gauge gauge(MeterRegistry registry, ClockProCache<K, V> cache, String name,
       ToDoubleFunction<ClockProCache<K, V>> reading, String description) {
-    Gauge.builder(name, cache, reading)
+    return Gauge.builder(name, cache, reading)
         .tags(getTagsWithCacheName())
-        .baseUnit(baseUnit)
         .description(description)
         .register(registry);
+  }
+
+  private static Class<?> prometheusRegistryClass() {
+    try {
+      return Class.forName("io.micrometer.prometheusmetrics.PrometheusMeterRegistry", false,
+          ClockProCacheMetrics.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError absent) {
+      return null;
+    }
   }
 }

@@ -3,18 +3,26 @@ package io.github.clockpro.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatNullPointerException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.clockpro.CacheBuilder;
+import io.github.clockpro.CacheLoader;
 import io.github.clockpro.CacheStats;
 import io.github.clockpro.ClockProCache;
-import io.github.clockpro.Policy;
+import io.github.clockpro.ClockProLoadingCache;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Measurement;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Statistic;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 class ClockProCacheMetricsTest {
@@ -69,24 +77,48 @@ class ClockProCacheMetricsTest {
   }
 
   @Test
-  void shouldGiveEveryClockProMeterADescriptionAndABaseUnit() {
+  void shouldGiveEveryClockProMeterADescriptionAndABaseUnitOnlyWhereTheValueHasOne() {
     MeterRegistry registry = new SimpleMeterRegistry();
     ClockProCacheMetrics.monitor(registry, cache, "books");
 
-    List<String> clockProMeters = List.of(ClockProCacheMetrics.SCAN, ClockProCacheMetrics.SCANNED,
-        ClockProCacheMetrics.SCAN_MAX, ClockProCacheMetrics.SCAN_LIMIT_REACHED,
+    List<String> counts = List.of(ClockProCacheMetrics.SCAN_LENGTH, ClockProCacheMetrics.SCAN_LIMIT_REACHED,
         ClockProCacheMetrics.HOT_SIZE, ClockProCacheMetrics.COLD_SIZE, ClockProCacheMetrics.HISTORY_SIZE,
         ClockProCacheMetrics.HISTORY_LIMIT,
         ClockProCacheMetrics.COLD_TARGET, ClockProCacheMetrics.PROMOTION_THRESHOLD, ClockProCacheMetrics.CARRY_LIMIT,
         ClockProCacheMetrics.CARRY_CURRENT,
-        ClockProCacheMetrics.PROMOTED, ClockProCacheMetrics.DEMOTED, ClockProCacheMetrics.HISTORY_HITS,
-        ClockProCacheMetrics.EXPIRATIONS);
-    for (String name : clockProMeters) {
+        ClockProCacheMetrics.PROMOTIONS, ClockProCacheMetrics.DEMOTIONS, ClockProCacheMetrics.HISTORY_HITS,
+        ClockProCacheMetrics.EXPIRATIONS, ClockProCacheMetrics.LOCK_WAITS, ClockProCacheMetrics.LOAD,
+        ClockProCacheMetrics.BULK_LOADS, ClockProCacheMetrics.REFRESHES);
+    for (String name : counts) {
       for (Meter meter : registry.get(name).meters()) {
         assertThat(meter.getId().getDescription()).as(name).isNotBlank();
-        assertThat(meter.getId().getBaseUnit()).as(name).isNotBlank();
+        assertThat(meter.getId().getBaseUnit()).as(name).isNull();
       }
     }
+    for (String name : List.of(ClockProCacheMetrics.LOAD_DURATION, ClockProCacheMetrics.LOCK_WAIT_DURATION)) {
+      FunctionCounter counter = registry.get(name).functionCounter();
+      assertThat(counter.getId().getDescription()).as(name).isNotBlank();
+      assertThat(counter.getId().getBaseUnit()).as(name).isEqualTo("seconds");
+    }
+  }
+
+  @Test
+  void shouldPublishTheScanLengthsToAnyRegistryAsCountTotalAndMaximum() {
+    ClockProCache<Integer, Integer> larger = ClockProCache.builder()
+        .maximumSize(200)
+        .scanLimit(SCAN_LIMIT)
+        .build();
+    MeterRegistry registry = new SimpleMeterRegistry();
+    ClockProCacheMetrics.monitor(registry, larger, "books");
+
+    Workload.run(larger, 20_000);
+
+    CacheStats stats = larger.stats();
+    Meter scanLengths = registry.get(ClockProCacheMetrics.SCAN_LENGTH).meter();
+    assertThat(scanLengths.getId().getType()).isEqualTo(Meter.Type.DISTRIBUTION_SUMMARY);
+    assertThat(statistic(scanLengths, Statistic.COUNT)).isEqualTo(stats.evictionCount()).isPositive();
+    assertThat(statistic(scanLengths, Statistic.TOTAL)).isEqualTo(stats.scanCount());
+    assertThat(statistic(scanLengths, Statistic.MAX)).isEqualTo(stats.maxScanPerEviction()).isEqualTo(SCAN_LIMIT);
   }
 
   @Test
@@ -114,48 +146,14 @@ class ClockProCacheMetricsTest {
   }
 
   @Test
-  void shouldPlaceBucketBoundsThatGrowByHalfThenAtTheScanLimitAndJustBelowIt() {
-    MeterRegistry registry = new SimpleMeterRegistry();
-    ClockProCacheMetrics.monitor(registry, cache, "books");
-
-    assertThat(registry.get(ClockProCacheMetrics.SCAN).functionCounters())
-        .extracting(counter -> counter.getId().getTag("le"))
-        .containsExactlyInAnyOrder("1.0", "2.0", "3.0", "4.0", "6.0", "7.0", "8.0", "+Inf");
+  void shouldPlaceABucketAtEveryLengthUpToEightThenGrowByHalfThenAtTheScanLimitAndJustBelowIt() {
     assertThat(ClockProCacheMetrics.scanBucketBounds(1)).containsExactly(1);
     assertThat(ClockProCacheMetrics.scanBucketBounds(2)).containsExactly(1, 2);
     assertThat(ClockProCacheMetrics.scanBucketBounds(6)).containsExactly(1, 2, 3, 4, 5, 6);
-    assertThat(ClockProCacheMetrics.scanBucketBounds(7)).containsExactly(1, 2, 3, 4, 6, 7);
+    assertThat(ClockProCacheMetrics.scanBucketBounds(8)).containsExactly(1, 2, 3, 4, 5, 6, 7, 8);
+    assertThat(ClockProCacheMetrics.scanBucketBounds(14)).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14);
     assertThat(ClockProCacheMetrics.scanBucketBounds(CacheBuilder.DEFAULT_SCAN_LIMIT))
-        .containsExactly(1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 127, 128);
-    assertThat(ClockProCacheMetrics.bucketLabel(127)).isEqualTo("127.0");
-  }
-
-  @Test
-  void shouldCountInEachBucketTheEvictionsThatExaminedAtMostItsBound() {
-    ClockProCache<Integer, Integer> larger = ClockProCache.builder()
-        .maximumSize(200)
-        .scanLimit(SCAN_LIMIT)
-        .build();
-    MeterRegistry registry = new SimpleMeterRegistry();
-    ClockProCacheMetrics.monitor(registry, larger, "books");
-
-    Workload.run(larger, 20_000);
-
-    CacheStats stats = larger.stats();
-    Policy policy = larger.policy();
-    assertThat(policy.scanLimitReachedCount()).as("the workload reaches the scan limit").isPositive();
-    for (int bound : ClockProCacheMetrics.scanBucketBounds(SCAN_LIMIT)) {
-      assertThat(bucket(registry, bound)).as("le=%d", bound).isEqualTo(policy.evictionCountAtMost(bound));
-    }
-    assertThat(bucket(registry, "+Inf")).isEqualTo(stats.evictionCount()).isEqualTo(bucket(registry, SCAN_LIMIT));
-    assertThat(bucket(registry, SCAN_LIMIT) - bucket(registry, SCAN_LIMIT - 1))
-        .isEqualTo(policy.evictionCountAtMost(SCAN_LIMIT) - policy.evictionCountAtMost(SCAN_LIMIT - 1))
-        .isGreaterThanOrEqualTo(policy.scanLimitReachedCount());
-    assertThat(registry.get(ClockProCacheMetrics.SCANNED).functionCounter().count())
-        .isEqualTo(stats.scanCount());
-    assertThat(registry.get(ClockProCacheMetrics.SCAN_MAX).gauge().value())
-        .isEqualTo(stats.maxScanPerEviction())
-        .isEqualTo(SCAN_LIMIT);
+        .containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 127, 128);
   }
 
   @Test
@@ -166,9 +164,8 @@ class ClockProCacheMetricsTest {
 
     evict(2);
 
-    assertThat(bucket(registry, "+Inf")).isEqualTo(5);
-    assertThat(registry.get(ClockProCacheMetrics.SCANNED).functionCounter().count())
-        .isEqualTo(cache.stats().scanCount());
+    assertThat(statistic(registry, Statistic.COUNT)).isEqualTo(5);
+    assertThat(statistic(registry, Statistic.TOTAL)).isEqualTo(cache.stats().scanCount());
   }
 
   @Test
@@ -182,14 +179,9 @@ class ClockProCacheMetricsTest {
     evict(5);
 
     assertThat(twice.getMeters()).hasSameSizeAs(once.getMeters());
-    assertThat(bucket(twice, "+Inf")).isEqualTo(5).isEqualTo(cache.stats().evictionCount());
-    for (int bound : ClockProCacheMetrics.scanBucketBounds(SCAN_LIMIT)) {
-      assertThat(bucket(twice, bound)).as("le=%d", bound).isEqualTo(bucket(once, bound));
-    }
-    assertThat(twice.get(ClockProCacheMetrics.SCANNED).functionCounter().count())
-        .isEqualTo(cache.stats().scanCount());
-    assertThat(twice.get(ClockProCacheMetrics.SCAN_MAX).gauge().value())
-        .isEqualTo(cache.stats().maxScanPerEviction());
+    assertThat(statistic(twice, Statistic.COUNT)).isEqualTo(5).isEqualTo(statistic(once, Statistic.COUNT));
+    assertThat(statistic(twice, Statistic.TOTAL)).isEqualTo(cache.stats().scanCount());
+    assertThat(statistic(twice, Statistic.MAX)).isEqualTo(cache.stats().maxScanPerEviction());
   }
 
   @Test
@@ -202,15 +194,15 @@ class ClockProCacheMetricsTest {
 
     evict(3);
 
-    assertThat(bucket(first, "+Inf")).isEqualTo(3);
-    assertThat(bucket(second, "+Inf")).isEqualTo(3);
-    assertThat(first.get(ClockProCacheMetrics.SCANNED).functionCounter().count())
-        .isEqualTo(second.get(ClockProCacheMetrics.SCANNED).functionCounter().count())
+    assertThat(statistic(first, Statistic.COUNT)).isEqualTo(3);
+    assertThat(statistic(second, Statistic.COUNT)).isEqualTo(3);
+    assertThat(statistic(first, Statistic.TOTAL))
+        .isEqualTo(statistic(second, Statistic.TOTAL))
         .isEqualTo(cache.stats().scanCount());
   }
 
   @Test
-  void shouldPublishLoadsAndTheirDuration() {
+  void shouldPublishLoadsBulkLoadsRefreshesAndTheLoadDuration() {
     MeterRegistry registry = new SimpleMeterRegistry();
     ClockProCacheMetrics.monitor(registry, cache, "books");
 
@@ -222,17 +214,70 @@ class ClockProCacheMetricsTest {
         .isEqualTo(2);
     assertThat(registry.get(ClockProCacheMetrics.LOAD).tag("result", "failure").functionCounter().count())
         .isEqualTo(1);
-    assertThat(registry.get(ClockProCacheMetrics.LOAD_DURATION).timeGauge().value())
+    assertThat(registry.get(ClockProCacheMetrics.LOAD_DURATION).functionCounter().count())
         .isEqualTo(cache.stats().totalLoadTime() / 1e9);
     assertThat(registry.get("cache.puts").functionCounter().count()).isZero();
+
+    ClockProLoadingCache<Integer, Integer> loading = ClockProCache.builder()
+        .maximumSize(100)
+        .build(new CacheLoader<Integer, Integer>() {
+          @Override
+          public Integer load(Integer key) {
+            if (key < 0) {
+              throw new IllegalStateException("no value for " + key);
+            }
+            return key;
+          }
+
+          @Override
+          public Integer reload(Integer key, Integer oldValue) {
+            if (key == 2) {
+              throw new IllegalStateException("cannot reload " + key);
+            }
+            return key;
+          }
+
+          @Override
+          public Map<Integer, Integer> loadAll(Set<? extends Integer> keys) {
+            if (keys.contains(-1)) {
+              throw new IllegalStateException("no values");
+            }
+            return keys.stream().collect(Collectors.toMap(key -> key, key -> key));
+          }
+        });
+    MeterRegistry loadingRegistry = new SimpleMeterRegistry();
+    ClockProCacheMetrics.monitor(loadingRegistry, loading, "loading");
+    loading.getAll(List.of(1, 2, 3));
+    assertThatThrownBy(() -> loading.getAll(List.of(-1, 4))).isInstanceOf(IllegalStateException.class);
+    loading.refresh(1).join();
+    loading.refresh(2).handle((value, failure) -> value).join();
+
+    CacheStats stats = loading.stats();
+    assertThat(stats.bulkLoadSuccessCount()).isEqualTo(1);
+    assertThat(stats.bulkLoadFailureCount()).isEqualTo(1);
+    assertThat(stats.refreshSuccessCount()).isEqualTo(1);
+    assertThat(stats.refreshFailureCount()).isEqualTo(1);
+    assertThat(result(loadingRegistry, ClockProCacheMetrics.BULK_LOADS, "success")).isEqualTo(1);
+    assertThat(result(loadingRegistry, ClockProCacheMetrics.BULK_LOADS, "failure")).isEqualTo(1);
+    assertThat(result(loadingRegistry, ClockProCacheMetrics.REFRESHES, "success")).isEqualTo(1);
+    assertThat(result(loadingRegistry, ClockProCacheMetrics.REFRESHES, "failure")).isEqualTo(1);
   }
 
-  private static double bucket(MeterRegistry registry, int bound) {
-    return bucket(registry, ClockProCacheMetrics.bucketLabel(bound));
+  private static double result(MeterRegistry registry, String name, String result) {
+    return registry.get(name).tag("result", result).functionCounter().count();
   }
 
-  private static double bucket(MeterRegistry registry, String le) {
-    return registry.get(ClockProCacheMetrics.SCAN).tag("le", le).functionCounter().count();
+  private static double statistic(MeterRegistry registry, Statistic statistic) {
+    return statistic(registry.get(ClockProCacheMetrics.SCAN_LENGTH).meter(), statistic);
+  }
+
+  private static double statistic(Meter meter, Statistic statistic) {
+    for (Measurement measurement : meter.measure()) {
+      if (measurement.getStatistic() == statistic) {
+        return measurement.getValue();
+      }
+    }
+    throw new AssertionError("No " + statistic + " in " + meter.getId());
   }
 
   /** Inserts new keys until the cache has evicted {@code evictions} more entries. */

@@ -127,21 +127,35 @@ class GrafanaDashboardTest {
   }
 
   @Test
-  void shouldChartHitRatioEvictionsScanQuantilesAndRingSizes() {
+  void shouldChartEverySeriesTheBinderPublishes() {
+    Set<String> charted = new HashSet<>();
+    for (String expression : expressions()) {
+      charted.addAll(metricNames(expression));
+    }
+
+    assertThat(charted).containsAll(publishedSeries);
+  }
+
+  @Test
+  void shouldReadTheScanQuantilesAsWholeNumbersFromTheHistogram() {
     String all = String.join("\n", expressions());
     assertThat(all)
-        .contains("cache_gets_total{cache=~\"$cache\", result=\"hit\"}")
-        .contains("rate(cache_evictions_total")
-        .contains("histogram_quantile(0.5, sum by (cache, le) (rate(cache_eviction_scan_evictions_total")
-        .contains("histogram_quantile(0.99, sum by (cache, le) (rate(cache_eviction_scan_evictions_total")
-        .contains("rate(cache_eviction_scanned_entries_total")
-        .contains("cache_eviction_scan_evictions_total{cache=~\"$cache\", le=\"+Inf\"}")
-        .contains("cache_eviction_scan_max_entries")
-        .contains("cache_hot_size_entries")
-        .contains("cache_cold_size_entries")
-        .contains("cache_history_size_entries")
-        .contains("cache_cold_target_entries")
-        .contains("rate(cache_expirations_entries_total");
+        .contains("ceil(histogram_quantile(0.5, sum by (cache, le) (rate(cache_eviction_scan_length_bucket")
+        .contains("ceil(histogram_quantile(0.99, sum by (cache, le) (rate(cache_eviction_scan_length_bucket")
+        .contains("max by (cache) (cache_eviction_scan_length_max");
+  }
+
+  @Test
+  void shouldGiveEveryPanelOneScaleWithEitherRatesOrLevelsButNotBoth() {
+    for (JsonNode panel : dashboard.path("panels")) {
+      Set<Boolean> takesRate = new HashSet<>();
+      for (JsonNode target : panel.path("targets")) {
+        takesRate.add(target.path("expr").asText().contains("rate("));
+      }
+      assertThat(takesRate).as(panel.path("title").asText()).hasSize(1);
+      assertThat(panel.path("fieldConfig").path("defaults").path("unit").asText())
+          .as("unit of %s", panel.path("title").asText()).isNotBlank();
+    }
   }
 
   @Test

@@ -24,12 +24,12 @@ class MetricsDocumentationTest {
     assertThat(document)
         .contains("rate(cache_gets_total{result=\"hit\"}[5m])")
         .contains("rate(cache_evictions_total[5m])")
-        .contains("histogram_quantile(0.99, sum by (cache, le) (rate(cache_eviction_scan_evictions_total[5m])))")
-        .contains("histogram_quantile(0.5, sum by (cache, le) (rate(cache_eviction_scan_evictions_total[5m])))")
-        .contains("sum by (cache) (rate(cache_eviction_scanned_entries_total[5m]))")
-        .contains("sum by (cache) (rate(cache_eviction_scan_evictions_total{le=\"+Inf\"}[5m]))")
-        .contains("max by (cache) (cache_eviction_scan_max_entries)")
-        .contains("rate(cache_eviction_scan_limit_evictions_total[5m])")
-        .contains("sum by (cache) (rate(cache_expirations_entries_total[5m]))");
+        .contains("ceil(histogram_quantile(0.99, sum by (cache, le) (rate(cache_eviction_scan_length_bucket[5m]))))")
+        .contains("ceil(histogram_quantile(0.5, sum by (cache, le) (rate(cache_eviction_scan_length_bucket[5m]))))")
+        .contains("sum by (cache) (rate(cache_eviction_scan_length_sum[5m]))")
+        .contains("sum by (cache) (rate(cache_eviction_scan_length_count[5m]))")
+        .contains("max by (cache) (cache_eviction_scan_length_max)")
+        .contains("rate(cache_eviction_scan_limit_reached_total[5m])")
+        .contains("sum by (cache) (rate(cache_expirations_total[5m]))");
   }
 }

@@ -23,15 +23,24 @@ final class Scrape {
   /** One line of the exposition. */
   record Sample(String name, Map<String, String> labels, double value) {}
 
-  private final List<Sample> samples;
+  private static final Pattern TYPE = Pattern.compile("# TYPE (\\S+) (\\S+)");
 
-  private Scrape(List<Sample> samples) {
+  private final List<Sample> samples;
+  private final Map<String, String> types;
+
+  private Scrape(List<Sample> samples, Map<String, String> types) {
     this.samples = samples;
+    this.types = types;
   }
 
   static Scrape parse(String exposition) {
     List<Sample> samples = new ArrayList<>();
+    Map<String, String> types = new LinkedHashMap<>();
     for (String line : exposition.split("\n")) {
+      Matcher type = TYPE.matcher(line);
+      if (type.matches()) {
+        types.put(type.group(1), type.group(2));
+      }
       if (line.isBlank() || line.startsWith("#")) {
         continue;
       }
@@ -48,12 +57,17 @@ final class Scrape {
       }
       samples.add(new Sample(sample.group(1), labels, Double.parseDouble(sample.group(4))));
     }
-    return new Scrape(samples);
+    return new Scrape(samples, types);
   }
 
   /** The names of all series in the scrape, such as {@code cache_gets_total} or {@code ..._bucket}. */
   Set<String> names() {
     return samples.stream().map(Sample::name).collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  /** The type of each metric family, as its {@code # TYPE} line names it: {@code counter}, {@code histogram}. */
+  Map<String, String> types() {
+    return types;
   }
 
   /** The samples of the series with the given name whose labels include all the given ones. */
