@@ -40,14 +40,23 @@ final class Showcase implements AutoCloseable {
   private static final int WARM_UP_STREAMS = 0;
   /** Selects the key sequences of a cache's measured rounds, which continue on the cache its warm-up left. */
   private static final int MEASURED_STREAMS = 1;
+  /** Selects the key sequences of {@link #replayUntilInterrupted}, which continue from one replay to the next. */
+  private static final int SERVING_STREAMS = 2;
+  /** The {@code cache} tag of the published meters. */
+  static final String CACHE_NAME = "showcase";
 
   private final ShowcaseOptions options;
   private final PrintStream progress;
   private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final MetricsServer server;
   private final KeySpace keys;
-  /** Ours, kept reachable so that its weakly held meters stay live while the server runs. */
-  private ClockProCache<Long, Long> monitoredCache;
+  /**
+   * Ours, kept reachable so that its weakly held meters stay live while the server runs; written by the
+   * showcase's thread before its replay starts, read by the server's thread for {@code /stats}.
+   */
+  private volatile ClockProCache<Long, Long> monitoredCache;
+  /** Ours, as the replays use it; written and read by the showcase's thread only. */
+  private BenchmarkCache monitoredAdapter;
 
   /**
    * Starts the metrics server.
@@ -59,13 +68,34 @@ final class Showcase implements AutoCloseable {
   Showcase(ShowcaseOptions options, PrintStream progress) throws IOException {
     this.options = options;
     this.progress = progress;
-    this.server = new MetricsServer(registry, options.port());
+    this.server = new MetricsServer(registry, options.port(), this::statisticsJson);
     this.keys = new KeySpace(10L * options.capacity());
   }
 
   /** Returns the URL the metrics are served at. */
   String metricsUrl() {
     return server.url();
+  }
+
+  /** Returns the URL the cache's own statistics are served at. */
+  String statisticsUrl() {
+    return server.statisticsUrl();
+  }
+
+  /**
+   * The monitored cache's own figures since it was created, as JSON: its evictions, the entries they examined,
+   * and the median, 99th percentile and maximum of entries examined per eviction from the policy's counts, the
+   * figures the Prometheus histogram must agree with; all 0 before the cache exists.
+   */
+  String statisticsJson() {
+    ClockProCache<Long, Long> cache = monitoredCache;
+    if (cache == null) {
+      return "{\"evictions\":0,\"entriesExamined\":0,\"p50\":0,\"p99\":0,\"max\":0}\n";
+    }
+    ScanLengthHistogram scans = ScanLengthHistogram.of(ClockProAdapter.policy(cache));
+    return String.format(Locale.ROOT,
+        "{\"evictions\":%d,\"entriesExamined\":%d,\"p50\":%d,\"p99\":%d,\"max\":%d}%n", scans.total(),
+        cache.stats().scanCount(), scans.percentile(0.50), scans.percentile(0.99), scans.maximum());
   }
 
   /**
@@ -109,28 +139,37 @@ final class Showcase implements AutoCloseable {
   }
 
   /**
-   * Replays the workload through ClockProCache again and again, so that its metrics keep moving, until the
-   * thread is interrupted. Each replay is a new cache, so the metrics show it filling as well.
+   * Replays the workload through the ClockProCache that {@link #compare()} measured, again and again, on key
+   * sequences that continue from one replay to the next, until the thread is interrupted: the published meters
+   * are that cache's, so they keep moving for as long as it serves.
    *
    * @throws InterruptedException when interrupted
+   * @throws IllegalStateException if {@link #compare()} has not run
    */
   void replayUntilInterrupted() throws InterruptedException {
+    if (monitoredAdapter == null) {
+      throw new IllegalStateException("compare() builds the cache to replay through; run it first");
+    }
+    Replay serving = new Replay(Implementation.CLOCKPRO, monitoredAdapter, SERVING_STREAMS);
+    long requestsPerThread = Math.max(1, options.requests() / ((long) options.threads() * MEASURED_ROUNDS));
     while (!Thread.currentThread().isInterrupted()) {
-      new Replay(Implementation.CLOCKPRO, create(Implementation.CLOCKPRO), WARM_UP_STREAMS)
-          .round(options.requests() / options.threads(), "replay");
+      serving.round(requestsPerThread, "replay");
     }
     throw new InterruptedException();
   }
 
   /**
    * Creates an implementation's cache; ours is published as the live metrics from the start, so that its
-   * warm-up runs the same code as its measured run.
+   * warm-up runs the same code as its measured run. It is the only ClockProCache the showcase builds: a second
+   * one bound under the same name would publish the first one's values, since the registry keeps the meters
+   * registered first.
    */
   private BenchmarkCache create(Implementation implementation) {
     BenchmarkCache cache = implementation.create(options.capacity());
     if (cache instanceof ClockProAdapter clockPro) {
+      monitoredAdapter = cache;
       monitoredCache = clockPro.cache();
-      ClockProCacheMetrics.monitor(registry, monitoredCache, "showcase", "implementation", "clockpro");
+      ClockProCacheMetrics.monitor(registry, monitoredCache, CACHE_NAME, "implementation", "clockpro");
     }
     return cache;
   }

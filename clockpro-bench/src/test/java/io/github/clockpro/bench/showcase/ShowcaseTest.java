@@ -37,8 +37,66 @@ class ShowcaseTest {
           HttpRequest.newBuilder(URI.create(showcase.metricsUrl())).build(), HttpResponse.BodyHandlers.ofString());
       assertEquals(200, response.statusCode());
       assertTrue(response.body().contains("cache_gets_total"), response.body());
+      assertTrue(response.body().contains("cache_eviction_scan_length_bucket"), response.body());
       assertTrue(showcase.metricsUrl().startsWith("http://127.0.0.1:"));
+      assertTrue(get(showcase.statisticsUrl()).matches(
+          "\\{\"evictions\":[1-9][0-9]*,\"entriesExamined\":[1-9][0-9]*,\"p50\":[1-9][0-9]*,"
+              + "\"p99\":[1-9][0-9]*,\"max\":[1-9][0-9]*}\\s*"), get(showcase.statisticsUrl()));
     }
+  }
+
+  @Test
+  void shouldKeepPublishingTheCacheItReplaysThroughWhileServing() throws Exception {
+    ShowcaseOptions options = new ShowcaseOptions(0, 20_000, 1, 1_000, 0, true);
+    try (Showcase showcase = new Showcase(options, new PrintStream(new ByteArrayOutputStream(), true,
+        StandardCharsets.UTF_8))) {
+      showcase.compare();
+      double evictionsBefore = evictions(get(showcase.metricsUrl()));
+      Thread serving = new Thread(() -> {
+        try {
+          showcase.replayUntilInterrupted();
+        } catch (InterruptedException expected) {
+          Thread.currentThread().interrupt();
+        }
+      });
+      serving.start();
+      double evictionsAfter = evictionsBefore;
+      for (int attempt = 0; attempt < 200 && evictionsAfter <= evictionsBefore; attempt++) {
+        Thread.sleep(50);
+        evictionsAfter = evictions(get(showcase.metricsUrl()));
+      }
+      serving.interrupt();
+      serving.join();
+
+      assertTrue(evictionsAfter > evictionsBefore, evictionsBefore + " then " + evictionsAfter);
+      assertTrue(get(showcase.statisticsUrl()).contains("\"evictions\":" + (long) evictions(get(
+          showcase.metricsUrl())) + ","), get(showcase.statisticsUrl()));
+    }
+  }
+
+  @Test
+  void shouldRefuseToServeBeforeComparing() throws Exception {
+    ShowcaseOptions options = new ShowcaseOptions(0, 20_000, 1, 1_000, 0, true);
+    try (Showcase showcase = new Showcase(options, new PrintStream(new ByteArrayOutputStream(), true,
+        StandardCharsets.UTF_8))) {
+      assertThrows(IllegalStateException.class, showcase::replayUntilInterrupted);
+      assertTrue(get(showcase.statisticsUrl()).contains("\"evictions\":0,"));
+    }
+  }
+
+  private static String get(String url) throws Exception {
+    return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).build(),
+        HttpResponse.BodyHandlers.ofString()).body();
+  }
+
+  /** The value of the series {@code cache_evictions_total} in a scrape. */
+  private static double evictions(String scrape) {
+    for (String line : scrape.split("\n")) {
+      if (line.startsWith("cache_evictions_total{")) {
+        return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+      }
+    }
+    throw new AssertionError("no cache_evictions_total in " + scrape);
   }
 
   @Test
