@@ -104,145 +104,147 @@ public final class CacheStats {
     }
   }
 
-  /** Lookups through {@code getIfPresent}, {@code getAllPresent} or {@code get} that found a value. */
+  /** {@return lookups through {@code getIfPresent}, {@code getAllPresent} or {@code get} that found a value} */
   public long hitCount() {
     return hitCount;
   }
 
-  /** Lookups through {@code getIfPresent}, {@code getAllPresent} or {@code get} that found no value. */
+  /** {@return lookups through {@code getIfPresent}, {@code getAllPresent} or {@code get} that found no value} */
   public long missCount() {
     return missCount;
   }
 
-  /** {@code hitCount() + missCount()}. */
+  /** {@return {@code hitCount() + missCount()}} */
   public long requestCount() {
     return hitCount + missCount;
   }
 
-  /** The fraction of requests that hit, or 1.0 when there were no requests (as in Caffeine). */
+  /** {@return the fraction of requests that hit, or 1.0 when there were no requests (as in Caffeine)} */
   public double hitRate() {
     long requests = requestCount();
     return requests == 0 ? 1.0 : (double) hitCount / requests;
   }
 
-  /** The fraction of requests that missed, or 0.0 when there were no requests. */
+  /** {@return the fraction of requests that missed, or 0.0 when there were no requests} */
   public double missRate() {
     long requests = requestCount();
     return requests == 0 ? 0.0 : (double) missCount / requests;
   }
 
-  /** Values stored by {@code put}, {@code putAll} and the writing methods of {@code asMap()}. */
+  /** {@return values stored by {@code put}, {@code putAll} and the writing methods of {@code asMap()}} */
   public long putCount() {
     return putCount;
   }
 
   /**
-   * Loads that returned a value: single-key loads, each call of a bulk loader that returned a map (one load,
-   * however many keys), and reloads of a refresh that returned a value.
+   * {@return loads that returned a value: single-key loads, each call of a bulk loader that returned a map (one load,
+   * however many keys), and reloads of a refresh that returned a value}
    */
   public long loadSuccessCount() {
     return loadSuccessCount;
   }
 
-  /** Loads that threw or returned {@code null}, counted as {@link #loadSuccessCount()} counts them. */
+  /** {@return loads that threw or returned {@code null}, counted as {@link #loadSuccessCount()} counts them} */
   public long loadFailureCount() {
     return loadFailureCount;
   }
 
-  /** {@code loadSuccessCount() + loadFailureCount()}. */
+  /** {@return {@code loadSuccessCount() + loadFailureCount()}} */
   public long loadCount() {
     return loadSuccessCount + loadFailureCount;
   }
 
-  /** Nanoseconds spent in loaders, successful or not. */
+  /** {@return nanoseconds spent in loaders, successful or not} */
   public long totalLoadTime() {
     return totalLoadTime;
   }
 
-  /** Calls of a bulk loader ({@code getAll}) that returned a valid map; each also counts as one load success. */
+  /**
+   * {@return calls of a bulk loader ({@code getAll}) that returned a valid map; each also counts as one load success}
+   */
   public long bulkLoadSuccessCount() {
     return bulkLoadSuccessCount;
   }
 
   /**
-   * Calls of a bulk loader that threw, or returned {@code null} or a map with a {@code null} key or value; each
-   * also counts as one load failure.
+   * {@return calls of a bulk loader that threw, or returned {@code null} or a map with a {@code null} key or value;
+   * each also counts as one load failure}
    */
   public long bulkLoadFailureCount() {
     return bulkLoadFailureCount;
   }
 
   /**
-   * Reloads for a refresh ({@code refreshAfterWrite} or {@code refresh}) that returned, with a value or with
-   * {@code null} (which removes the entry).
+   * {@return reloads for a refresh ({@code refreshAfterWrite} or {@code refresh}) that returned, with a value or with
+   * {@code null} (which removes the entry)}
    */
   public long refreshSuccessCount() {
     return refreshSuccessCount;
   }
 
-  /** Reloads for a refresh that threw; the old value was kept, and the failure logged. */
+  /** {@return reloads for a refresh that threw; the old value was kept, and the failure logged} */
   public long refreshFailureCount() {
     return refreshFailureCount;
   }
 
-  /** {@code totalLoadTime() / loadCount()} in nanoseconds, or 0.0 before the first load. */
+  /** {@return {@code totalLoadTime() / loadCount()} in nanoseconds, or 0.0 before the first load} */
   public double averageLoadPenalty() {
     long loads = loadCount();
     return loads == 0 ? 0.0 : (double) totalLoadTime / loads;
   }
 
   /**
-   * Entries evicted for size. Each is reported to the removal listener with {@link RemovalCause#SIZE}, except a
-   * load in flight evicted because every entry examined was one: that is reported when its value arrives, and
-   * not at all if its loader fails or returns {@code null}.
+   * {@return entries evicted for size. Each is reported to the removal listener with {@link RemovalCause#SIZE}, except
+   * a load in flight evicted because every entry examined was one: that is reported when its value arrives, and not at
+   * all if its loader fails or returns {@code null}}
    */
   public long evictionCount() {
     return evictionCount;
   }
 
   /**
-   * Entries removed because they had expired, each reported to the removal listener with
+   * {@return entries removed because they had expired, each reported to the removal listener with
    * {@link RemovalCause#EXPIRED}; counted when removed, as evictions are, not when a read first finds one
-   * expired. Not part of {@link #evictionCount()}. Always 0 for a cache without expiry.
+   * expired. Not part of {@link #evictionCount()}. Always 0 for a cache without expiry}
    */
   public long expirationCount() {
     return expirationCount;
   }
 
   /**
-   * Entries examined by both hands, summed over all inserts that evicted (an insert evicts at most one entry).
+   * {@return entries examined by both hands, summed over all inserts that evicted (an insert evicts at most one entry).
    * An insert into a cache with room evicts nothing but may still run the hot hand to promote a returning key;
-   * that work has the same bound and is not counted.
+   * that work has the same bound and is not counted}
    */
   public long scanCount() {
     return scanCount;
   }
 
   /**
-   * The most entries examined by any single insert that evicted, to evict and to make room for a promotion;
-   * never above the scan limit ({@link Policy#scanLimit()}).
+   * {@return the most entries examined by any single insert that evicted, to evict and to make room for a promotion;
+   * never above the scan limit ({@link Policy#scanLimit()})}
    */
   public int maxScanPerEviction() {
     return maxScanPerEviction;
   }
 
-  /** {@code scanCount() / evictionCount()}, or 0.0 before the first eviction. */
+  /** {@return {@code scanCount() / evictionCount()}, or 0.0 before the first eviction} */
   public double averageScanPerEviction() {
     return evictionCount == 0 ? 0.0 : (double) scanCount / evictionCount;
   }
 
   /**
-   * Acquisitions of the eviction lock that found it held and waited for it. Every insert, removal and eviction
+   * {@return acquisitions of the eviction lock that found it held and waited for it. Every insert, removal and eviction
    * takes that lock; hits and statistics never do. Together with {@link #totalLockWaitTime()}, this shows how much
-   * writers contend: on a read-through workload, compare it with {@link #missCount()}.
+   * writers contend: on a read-through workload, compare it with {@link #missCount()}}
    */
   public long lockWaitCount() {
     return lockWaitCount;
   }
 
   /**
-   * Nanoseconds the acquisitions counted by {@link #lockWaitCount()} waited, in total. Wall time: a wait during
-   * which the JVM stopped every thread, for a garbage collection for example, counts that pause too.
+   * {@return nanoseconds the acquisitions counted by {@link #lockWaitCount()} waited, in total. Wall time: a wait
+   * during which the JVM stopped every thread, for a garbage collection for example, counts that pause too}
    */
   public long totalLockWaitTime() {
     return totalLockWaitTime;

@@ -14,75 +14,77 @@ import java.util.OptionalLong;
  */
 public interface Policy {
 
-  /** The most entries the cache holds while no operation is in flight. */
+  /** {@return the most entries the cache holds while no operation is in flight} */
   long maximum();
 
   /**
-   * The most entries one eviction examines, across both hands, before it evicts the best candidate seen:
+   * {@return the most entries one eviction examines, across both hands, before it evicts the best candidate seen:
    * {@link CacheBuilder#scanLimit(int)}, or {@value CacheBuilder#DEFAULT_SCAN_LIMIT}. An expiring cache's
-   * operations also examine at most this many entries each for expiry, counted the same way.
+   * operations also examine at most this many entries each for expiry, counted the same way}
    */
   int scanLimit();
 
   /**
-   * The lifetime after a write, in nanoseconds, if the cache was built with
-   * {@link CacheBuilder#expireAfterWrite}; empty otherwise.
+   * {@return the lifetime after a write, in nanoseconds, if the cache was built with
+   * {@link CacheBuilder#expireAfterWrite}; empty otherwise}
    */
   OptionalLong expiresAfterWrite();
 
   /**
-   * The lifetime after an access, in nanoseconds, if the cache was built with
-   * {@link CacheBuilder#expireAfterAccess}; empty otherwise.
+   * {@return the lifetime after an access, in nanoseconds, if the cache was built with
+   * {@link CacheBuilder#expireAfterAccess}; empty otherwise}
    */
   OptionalLong expiresAfterAccess();
 
-  /** Whether the cache was built with {@link CacheBuilder#expireAfter(Expiry)}. */
+  /** {@return whether the cache was built with {@link CacheBuilder#expireAfter(Expiry)}} */
   boolean expiresVariably();
 
-  /** Resident entries in the hot ring. */
+  /** {@return resident entries in the hot ring} */
   int hotSize();
 
-  /** Resident entries in the cold ring, loads in flight included. */
+  /** {@return resident entries in the cold ring, loads in flight included} */
   int coldSize();
 
-  /** The number of cold entries the policy currently aims for; the rest of the cache is hot. */
+  /** {@return the number of cold entries the policy currently aims for; the rest of the cache is hot} */
   int coldTarget();
 
-  /** The reference count at which the cold hand promotes an entry instead of evicting it; adapts, from 1 to 2. */
+  /**
+   * {@return the reference count at which the cold hand promotes an entry instead of evicting it; adapts, from 1 to 2}
+   */
   int promotionThreshold();
 
   /**
-   * The most references the hot hand carries over when it spares a hot entry, while {@link #carryAllowed()}, so
-   * that an entry referenced often survives quiet revolutions of the hand; 0 is the paper's hot hand. Adapts.
+   * {@return the most references the hot hand carries over when it spares a hot entry, while {@link #carryAllowed()},
+   * so that an entry referenced often survives quiet revolutions of the hand; 0 is the paper's hot hand. Adapts}
    */
   int carryLimit();
 
   /**
-   * Whether the hot hand may carry references over now: the latest decision of the carry trial, which replays a
-   * sample of the keys through two small copies of the policy, one carrying and one not, and lets the hand carry
-   * while the carrying copy hits more. A new cache does not carry.
+   * {@return whether the hot hand may carry references over now: the latest decision of the carry trial, which replays
+   * a sample of the keys through two small copies of the policy, one carrying and one not, and lets the hand carry
+   * while the carrying copy hits more. A new cache does not carry}
    */
   boolean carryAllowed();
 
-  /** Evicted keys the history still holds in their test period. */
+  /** {@return evicted keys the history still holds in their test period} */
   int historySize();
 
   /**
-   * The most evicted keys the history keeps now: the adaptive history length, from an eighth of the maximum to
-   * all of it.
+   * {@return the most evicted keys the history keeps now: the adaptive history length, from an eighth of the maximum to
+   * all of it}
    */
   int historyLimit();
 
-  /** Inserts of keys found in the history in their test period: evicted recently enough to count as reused. */
+  /** {@return inserts of keys found in the history in their test period: evicted recently enough to count as reused} */
   long historyHitCount();
 
-  /** Cold entries moved to the hot ring. */
+  /** {@return cold entries moved to the hot ring} */
   long promotionCount();
 
-  /** Hot entries moved to the cold ring. */
+  /** {@return hot entries moved to the cold ring} */
   long demotionCount();
 
-  /** Evictions that stopped at the scan limit and took the best candidate seen. */
+  /** {@return evictions that stopped at the scan limit and took the best candidate seen} */
   long scanLimitReachedCount();
 
   /**
