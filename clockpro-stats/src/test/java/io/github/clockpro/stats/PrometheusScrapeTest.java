@@ -10,6 +10,8 @@ import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.lang.ref.WeakReference;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -220,6 +222,39 @@ class PrometheusScrapeTest {
     assertThat(scraped.value("cache_eviction_scan_length_count", books)).isEqualTo(second.stats().evictionCount())
         .isNotEqualTo(first.stats().evictionCount());
     assertThat(scraped.value("cache_evictions_total", books)).isEqualTo(second.stats().evictionCount());
+  }
+
+  @Test
+  void shouldKeepPublishingTheFirstCacheBoundUnderANameAsMicrometerKeepsItsMeters() {
+    ClockProCache<Integer, Integer> first = ClockProCache.builder().maximumSize(MAXIMUM_SIZE).build();
+    ClockProCache<Integer, Integer> second = ClockProCache.builder().maximumSize(MAXIMUM_SIZE).build();
+    PrometheusMeterRegistry live = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    ClockProCacheMetrics.monitor(live, first, "books");
+    Workload.run(first, 2_000);
+    ClockProCacheMetrics.monitor(live, second, "books");
+    Workload.run(second, 4_000);
+
+    Scrape scraped = Scrape.parse(live.scrape());
+    Map<String, String> books = Map.of("cache", "books");
+    assertThat(scraped.value("cache_eviction_scan_length_count", books)).isEqualTo(first.stats().evictionCount());
+    assertThat(scraped.value("cache_evictions_total", books)).isEqualTo(first.stats().evictionCount());
+  }
+
+  @Test
+  void shouldNotKeepTheRegistryAlive() throws InterruptedException {
+    PrometheusMeterRegistry dropped = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    ClockProCacheMetrics.monitor(dropped, ClockProCache.builder().maximumSize(10).build(), "books");
+    WeakReference<PrometheusMeterRegistry> registryReference = new WeakReference<>(dropped);
+    WeakReference<PrometheusRegistry> prometheusReference = new WeakReference<>(dropped.getPrometheusRegistry());
+    dropped = null;
+
+    for (int attempt = 0; attempt < 50 && prometheusReference.get() != null; attempt++) {
+      System.gc();
+      Thread.sleep(20);
+    }
+
+    assertThat(registryReference.get()).isNull();
+    assertThat(prometheusReference.get()).isNull();
   }
 
   @Test

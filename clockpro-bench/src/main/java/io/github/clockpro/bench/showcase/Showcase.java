@@ -44,6 +44,8 @@ final class Showcase implements AutoCloseable {
   private static final int SERVING_STREAMS = 2;
   /** The {@code cache} tag of the published meters. */
   static final String CACHE_NAME = "showcase";
+  /** The quantiles of entries examined per eviction that {@link #statisticsJson()} gives, as PromQL writes them. */
+  static final String[] QUANTILES = {"0.5", "0.9", "0.99", "0.999", "0.9999", "0.99999"};
 
   private final ShowcaseOptions options;
   private final PrintStream progress;
@@ -84,18 +86,23 @@ final class Showcase implements AutoCloseable {
 
   /**
    * The monitored cache's own figures since it was created, as JSON: its evictions, the entries they examined,
-   * and the median, 99th percentile and maximum of entries examined per eviction from the policy's counts, the
-   * figures the Prometheus histogram must agree with; all 0 before the cache exists.
+   * the median, 99th percentile and maximum of entries examined per eviction, and under {@code quantiles} the
+   * length at each of {@link #QUANTILES}, all from the policy's counts: the figures the Prometheus histogram must
+   * agree with. All 0 before the cache exists.
    */
   String statisticsJson() {
     ClockProCache<Long, Long> cache = monitoredCache;
-    if (cache == null) {
-      return "{\"evictions\":0,\"entriesExamined\":0,\"p50\":0,\"p99\":0,\"max\":0}\n";
+    ScanLengthHistogram scans = cache == null ? null : ScanLengthHistogram.of(ClockProAdapter.policy(cache));
+    StringBuilder json = new StringBuilder();
+    json.append(String.format(Locale.ROOT, "{\"evictions\":%d,\"entriesExamined\":%d,\"p50\":%d,\"p99\":%d,"
+            + "\"max\":%d,\"quantiles\":{", scans == null ? 0 : scans.total(),
+        cache == null ? 0 : cache.stats().scanCount(), scans == null ? 0 : scans.percentile(0.50),
+        scans == null ? 0 : scans.percentile(0.99), scans == null ? 0 : scans.maximum()));
+    for (int index = 0; index < QUANTILES.length; index++) {
+      json.append(index == 0 ? "" : ",").append('"').append(QUANTILES[index]).append("\":")
+          .append(scans == null ? 0 : scans.percentile(Double.parseDouble(QUANTILES[index])));
     }
-    ScanLengthHistogram scans = ScanLengthHistogram.of(ClockProAdapter.policy(cache));
-    return String.format(Locale.ROOT,
-        "{\"evictions\":%d,\"entriesExamined\":%d,\"p50\":%d,\"p99\":%d,\"max\":%d}%n", scans.total(),
-        cache.stats().scanCount(), scans.percentile(0.50), scans.percentile(0.99), scans.maximum());
+    return json.append("}}\n").toString();
   }
 
   /**

@@ -41,7 +41,9 @@ class ShowcaseTest {
       assertTrue(showcase.metricsUrl().startsWith("http://127.0.0.1:"));
       assertTrue(get(showcase.statisticsUrl()).matches(
           "\\{\"evictions\":[1-9][0-9]*,\"entriesExamined\":[1-9][0-9]*,\"p50\":[1-9][0-9]*,"
-              + "\"p99\":[1-9][0-9]*,\"max\":[1-9][0-9]*}\\s*"), get(showcase.statisticsUrl()));
+              + "\"p99\":[1-9][0-9]*,\"max\":[1-9][0-9]*,\"quantiles\":\\{\"0.5\":[1-9][0-9]*,\"0.9\":[1-9][0-9]*,"
+              + "\"0.99\":[1-9][0-9]*,\"0.999\":[1-9][0-9]*,\"0.9999\":[1-9][0-9]*,\"0.99999\":[1-9][0-9]*}}\\s*"),
+          get(showcase.statisticsUrl()));
     }
   }
 
