@@ -24,7 +24,8 @@ import org.springframework.cache.support.AbstractValueAdaptingCache;
  *   <li>{@link #get(Object, Callable)} runs the callable at most once per key at a time: concurrent callers for a
  *       missing key wait for one call and share its value ({@link ClockProCache#get(Object,
  *       java.util.function.Function)}). A callable that throws is wrapped in {@link ValueRetrievalException} and
- *       caches nothing.
+ *       caches nothing; one that returns {@code null} where null values are not allowed throws
+ *       {@link IllegalArgumentException} and caches nothing.
  *   <li>{@link #putIfAbsent} and {@link #evictIfPresent} are atomic, through {@link ClockProCache#asMap()}.
  *       {@link #evict} and {@link #clear} remove at once, so they behave as {@link #evictIfPresent} and
  *       {@link #invalidate}.
@@ -125,11 +126,13 @@ public class ClockProSpringCache extends AbstractValueAdaptingCache {
   public <T> T get(Object key, Callable<T> valueLoader) {
     requireNonNull(valueLoader, "valueLoader");
     return (T) fromStoreValue(cache.get(key, missingKey -> {
+      T value;
       try {
-        return toStoreValue(valueLoader.call());
+        value = valueLoader.call();
       } catch (Exception e) {
         throw new ValueRetrievalException(missingKey, valueLoader, e);
       }
+      return toStoreValue(value);
     }));
   }
 
