@@ -43,7 +43,8 @@ import org.springframework.cache.CacheManager;
  *   <li>Every method throws {@link NullPointerException} naming a null argument (other than
  *       {@code setCacheNames(null)}), and a setting the builder refuses throws its exception, before the manager
  *       changes. The setters are meant for configuration time; they are safe to call concurrently with
- *       {@link #getCache(String)}, which never takes a lock for a name it already has.
+ *       {@link #getCache(String)}, which never takes a lock for a name it already has. Since each setting is
+ *       checked when it is made, set the loader before a specification with {@code refreshAfterWrite}.
  * </ul>
  */
 public class ClockProCacheManager implements CacheManager {

@@ -57,12 +57,13 @@ public class ClockProCacheAutoConfiguration {
   public ClockProCacheManager cacheManager(ClockProCacheProperties properties,
       ObjectProvider<CacheLoader<?, ?>> cacheLoader, ObjectProvider<CacheManagerCustomizer<?>> customizers) {
     ClockProCacheManager manager = new ClockProCacheManager();
-    if (properties.getSpec() != null) {
-      manager.setCacheSpecification(properties.getSpec());
-    }
     CacheLoader<?, ?> loader = cacheLoader.getIfUnique();
     if (loader != null) {
+      // Before the specification, which may need a loader for refreshAfterWrite.
       manager.setCacheLoader((CacheLoader<Object, Object>) loader);
+    }
+    if (properties.getSpec() != null) {
+      manager.setCacheSpecification(properties.getSpec());
     }
     List<String> cacheNames = properties.getCacheNames();
     if (!cacheNames.isEmpty()) {
