@@ -1,6 +1,7 @@
 package io.github.clockpro.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.clockpro.CacheLoader;
 import io.github.clockpro.ClockProLoadingCache;
@@ -16,6 +17,8 @@ import org.springframework.boot.cache.autoconfigure.CacheAutoConfiguration;
 import org.springframework.boot.cache.autoconfigure.CacheManagerCustomizer;
 import org.springframework.boot.cache.autoconfigure.metrics.CacheMetricsAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.cache.metrics.CacheMetricsRegistrar;
+import org.springframework.cache.Cache;
 import org.springframework.cache.CacheManager;
 import org.springframework.cache.annotation.CacheEvict;
 import org.springframework.cache.annotation.CachePut;
@@ -259,6 +262,20 @@ class ClockProCacheAutoConfigurationTest {
     runner.withUserConfiguration(CustomizerConfiguration.class).run(context -> {
       assertThat(context).hasNotFailed();
       assertThat(context.getBean(ClockProCacheManager.class).isAllowNullValues()).isFalse();
+      BookService books = context.getBean(BookService.class);
+      assertThatThrownBy(() -> books.title(0)).isInstanceOf(IllegalArgumentException.class);
+      assertThat(books.title(1)).isEqualTo("Title 1");
+    });
+  }
+
+  @Test
+  void shouldBindALaterCacheWithTheRegistrar() {
+    runner.run(context -> {
+      Cache late = context.getBean(CacheManager.class).getCache("late");
+      assertThat(context.getBean(CacheMetricsRegistrar.class).bindCacheToRegistry(late)).isTrue();
+      late.get("a");
+      assertThat(context.getBean(MeterRegistry.class).get("cache.gets").tags("cache", "late", "result", "miss")
+          .functionCounter().count()).isEqualTo(1);
     });
   }
 
