@@ -55,6 +55,12 @@ class ClockProCacheAutoConfigurationTest {
       return isbn == 0 ? null : "Title " + isbn;
     }
 
+    @Cacheable(cacheNames = "books", sync = true)
+    public String titleOncePerKey(long isbn) {
+      lookups.incrementAndGet();
+      return "Title " + isbn;
+    }
+
     @CachePut(cacheNames = "books", key = "#p0")
     public String rename(long isbn, String title) {
       return title;
@@ -172,6 +178,18 @@ class ClockProCacheAutoConfigurationTest {
       books.title(2);
       books.forgetAll();
       assertThat(cache.getNativeCache().asMap()).isEmpty();
+    });
+  }
+
+  @Test
+  void shouldLoadThroughGetWithACallableForSynchronizedCaching() {
+    runner.run(context -> {
+      BookService books = context.getBean(BookService.class);
+      assertThat(books.titleOncePerKey(3)).isEqualTo("Title 3");
+      assertThat(books.titleOncePerKey(3)).isEqualTo("Title 3");
+      assertThat(books.lookups()).isEqualTo(1);
+      ClockProSpringCache cache = (ClockProSpringCache) context.getBean(CacheManager.class).getCache("books");
+      assertThat(cache.getNativeCache().stats().loadSuccessCount()).isEqualTo(1);
     });
   }
 

@@ -14,8 +14,9 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.cache.CacheManager;
 
 /**
- * The README's Spring example as a whole application: {@link BookApplication} is the README's code, its properties
- * are the README's {@code application.properties}, and {@link #shouldMatchTheReadme} fails if they part.
+ * The README's Spring example as a whole application: {@link BookApplication} and {@link BookService} are the
+ * README's code, its properties are the README's {@code application.properties}, and
+ * {@link #shouldMatchTheReadme} fails if they part.
  */
 @SpringBootTest(classes = BookApplication.class, properties = {
     ReadmeExampleTest.SPEC_PROPERTY, ReadmeExampleTest.NAMES_PROPERTY})
@@ -51,11 +52,14 @@ class ReadmeExampleTest {
   void shouldMatchTheReadme() throws IOException {
     Path docs = Path.of(System.getProperty("clockpro.docs", "../docs"));
     String readme = Files.readString(docs.resolveSibling("README.md"));
-    String example = Files.readString(
-        Path.of("src/test/java/io/github/clockpro/spring/example/BookApplication.java"));
-    String code = example.substring(example.indexOf("// readme:begin"), example.indexOf("// readme:end"));
-    code = code.substring(code.indexOf('\n') + 1).strip();
-    assertThat(readme).as("README's Spring example differs from BookApplication.java").contains(code);
+    String code = exampleCode("BookApplication.java") + "\n\n" + exampleCode("BookService.java");
+    assertThat(readme).as("README's Spring example differs from BookApplication.java and BookService.java").contains(code);
     assertThat(readme).contains(SPEC_PROPERTY + "\n" + NAMES_PROPERTY);
+  }
+
+  private static String exampleCode(String file) throws IOException {
+    String example = Files.readString(Path.of("src/test/java/io/github/clockpro/spring/example", file));
+    String code = example.substring(example.indexOf("// readme:begin"), example.indexOf("// readme:end"));
+    return code.substring(code.indexOf('\n') + 1).strip();
   }
 }
