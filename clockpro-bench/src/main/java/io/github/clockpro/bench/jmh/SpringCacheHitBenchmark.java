@@ -1,0 +1,128 @@
+package io.github.clockpro.bench.jmh;
+
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.github.clockpro.ClockProCache;
+import io.github.clockpro.bench.workload.KeySpace;
+import io.github.clockpro.bench.workload.ThreadSeeds;
+import io.github.clockpro.bench.workload.ZipfianGenerator;
+import io.github.clockpro.spring.ClockProSpringCache;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.ThreadParams;
+import org.springframework.cache.Cache;
+import org.springframework.cache.caffeine.CaffeineCache;
+
+/**
+ * A hit through Spring's cache abstraction against a hit on the core, on GetPutBenchmark's workload (a prefilled
+ * cache that holds every key, Zipfian keys with exponent 0.99, 100% reads). One benchmark method per path, so that
+ * each measures one call and nothing chooses between them:
+ * <ul>
+ *   <li>{@code core}: {@link ClockProCache#getIfPresent}.
+ *   <li>{@code spring}: {@link Cache#get(Object)} of a {@link ClockProSpringCache} over that cache, what
+ *       {@code @Cacheable} calls.
+ *   <li>{@code caffeineSpring}: {@link Cache#get(Object)} of Spring's {@link CaffeineCache} over a Caffeine cache of
+ *       the same maximum size.
+ *   <li>{@code caffeine}: Caffeine's own {@code getIfPresent}, for the cost of Spring's layer over Caffeine.
+ * </ul>
+ * The secondary result {@code misses} should be 0.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 3)
+@Measurement(iterations = 5, time = 3)
+@Fork(value = 1, jvmArgsAppend = {"-Xmx3g", "-Xms1g"})
+public class SpringCacheHitBenchmark {
+
+  @Param({"100000"})
+  public int capacity;
+
+  ClockProCache<Object, Object> core;
+  Cache spring;
+  com.github.benmanes.caffeine.cache.Cache<Object, Object> caffeine;
+  Cache caffeineSpring;
+  KeySpace keys;
+  ZipfianGenerator zipfian;
+
+  /** Builds both caches and their Spring caches, and puts every key in each. */
+  @Setup(Level.Trial)
+  public void createCaches() {
+    keys = new KeySpace(capacity);
+    zipfian = new ZipfianGenerator(capacity, ZipfianGenerator.DEFAULT_EXPONENT);
+    core = ClockProCache.builder().maximumSize(capacity).build();
+    spring = new ClockProSpringCache("books", core, true);
+    caffeine = Caffeine.newBuilder().maximumSize(capacity).build();
+    caffeineSpring = new CaffeineCache("books", caffeine, true);
+    for (long index = 0; index < capacity; index++) {
+      spring.put(keys.key(index), keys.key(index));
+      caffeineSpring.put(keys.key(index), keys.key(index));
+    }
+  }
+
+  /** Per-thread key generator and the count of reads that missed. */
+  @State(Scope.Thread)
+  @AuxCounters(AuxCounters.Type.EVENTS)
+  public static class Operations {
+    /** Reads of this thread in the iteration that found no value. */
+    public long misses;
+
+    SplittableRandom random;
+
+    /** Resets the counter; creates the thread's generator on the first iteration. */
+    @Setup(Level.Iteration)
+    public void startIteration(ThreadParams threadParams) {
+      misses = 0;
+      if (random == null) {
+        random = ThreadSeeds.generator(threadParams.getThreadIndex());
+      }
+    }
+
+    Object counted(Object value) {
+      if (value == null) {
+        misses++;
+      }
+      return value;
+    }
+  }
+
+  private Long nextKey(Operations operations) {
+    return keys.key(zipfian.next(operations.random));
+  }
+
+  /** A hit on the core. */
+  @Benchmark
+  public Object core(Operations operations) {
+    return operations.counted(core.getIfPresent(nextKey(operations)));
+  }
+
+  /** A hit through Spring's Cache over the core. */
+  @Benchmark
+  public Object spring(Operations operations) {
+    return operations.counted(spring.get(nextKey(operations)));
+  }
+
+  /** A hit through Spring's CaffeineCache. */
+  @Benchmark
+  public Object caffeineSpring(Operations operations) {
+    return operations.counted(caffeineSpring.get(nextKey(operations)));
+  }
+
+  /** A hit on Caffeine. */
+  @Benchmark
+  public Object caffeine(Operations operations) {
+    return operations.counted(caffeine.getIfPresent(nextKey(operations)));
+  }
+}

@@ -1,0 +1,35 @@
+package io.github.clockpro.spring.boot;
+
+import io.github.clockpro.stats.ClockProCacheMetrics;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.cache.metrics.CacheMeterBinderProvider;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Registers a {@link ClockProCacheMeterBinderProvider} when Micrometer, {@code clockpro-stats} and Spring Boot's
+ * cache metrics are present, whether the {@link io.github.clockpro.spring.ClockProCacheManager} was
+ * auto-configured or defined by the application. It runs before Spring Boot's {@code CacheMetricsAutoConfiguration},
+ * which binds the caches of every cache manager that exist at startup.
+ */
+@AutoConfiguration(
+    beforeName = "org.springframework.boot.cache.autoconfigure.metrics.CacheMetricsAutoConfiguration")
+@ConditionalOnClass({MeterRegistry.class, ClockProCacheMetrics.class, CacheMeterBinderProvider.class})
+public class ClockProCacheMetricsAutoConfiguration {
+
+  /** Creates the auto-configuration; Spring calls it. */
+  public ClockProCacheMetricsAutoConfiguration() {}
+
+  /**
+   * The provider of meter binders for clockpro caches.
+   *
+   * @return the provider
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  public ClockProCacheMeterBinderProvider clockProCacheMeterBinderProvider() {
+    return new ClockProCacheMeterBinderProvider();
+  }
+}
