@@ -20,8 +20,8 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  *
  * <h2>Contract</h2>
  * <ul>
- *   <li>Every meter carries the tag {@code cache=<cacheName>} and the extra tags given, and has a description and
- *       a base unit. The meters, with their Prometheus names:
+ *   <li>Every meter carries the tag {@code cache=<cacheName>} and the extra tags given, and has a description;
+ *       the counters have a base unit, the gauge none. The meters, with their Prometheus names:
  *       <ul>
  *         <li>{@code cache.near.invalidations} ({@code cache_near_invalidations_total}), a counter of the keys
  *             Redis invalidated ({@link NearCacheStats#invalidationCount()});
@@ -99,7 +99,6 @@ public final class RedisNearCacheMetrics implements MeterBinder {
     Gauge.builder("cache.near.tracking", nearCache, near -> near.isTracking() ? 1 : 0)
         .tags(tags)
         .description("1 while values read from Redis can enter the near cache, 0 while tracking is suspended")
-        .baseUnit("state")
         .register(registry);
   }
 }
