@@ -140,8 +140,13 @@ public final class RedisNearCache<K, V> implements CacheFrontend<K, V> {
    */
   private volatile long connectionGeneration;
 
+  /** Keys named by invalidation messages. Incremented on the event loop; read by {@link #stats()}. */
   private final AtomicLong invalidationCount = new AtomicLong();
+
+  /** Invalidation messages without keys. Incremented on the event loop; read by {@link #stats()}. */
   private final AtomicLong serverFlushCount = new AtomicLong();
+
+  /** Connection losses. Incremented on the event loop; read by {@link #stats()}. */
   private final AtomicLong connectionFlushCount = new AtomicLong();
 
   private final PushListener invalidationListener = this::onPushMessage;
