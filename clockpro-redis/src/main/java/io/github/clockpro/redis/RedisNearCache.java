@@ -161,7 +161,7 @@ public final class RedisNearCache<K, V> implements CacheFrontend<K, V> {
 
   /**
    * Turns client tracking on for the connection and returns a near cache that keeps {@code cache} coherent
-   * with Redis. Empties {@code cache} first. Blocks for the reply to {@code CLIENT TRACKING on}.
+   * with Redis. Blocks for the reply to {@code CLIENT TRACKING on}, then empties {@code cache}.
    *
    * @param connection an open RESP3 connection, not shared with another near cache
    * @param cache the near cache; used by this frontend alone from now on (values put in by others are not
@@ -171,7 +171,8 @@ public final class RedisNearCache<K, V> implements CacheFrontend<K, V> {
    * @return the frontend
    * @throws NullPointerException if {@code connection} or {@code cache} is null
    * @throws IllegalArgumentException if the connection does not speak RESP3
-   * @throws io.lettuce.core.RedisException if Redis refuses client tracking
+   * @throws io.lettuce.core.RedisException if {@code CLIENT TRACKING on} fails (Redis refuses it, or the connection
+   *     is down and rejects commands); nothing is then left listening on the connection
    */
   public static <K, V> RedisNearCache<K, V> enable(StatefulRedisConnection<K, V> connection,
       ClockProCache<K, V> cache) {

@@ -32,8 +32,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  *         <li>{@code cache.near.tracking} ({@code cache_near_tracking}), a gauge that reads 1 while values can
  *             enter the near cache ({@link RedisNearCache#isTracking()}) and 0 otherwise.
  *       </ul>
- *   <li>The meters read the near cache when the registry asks; binding costs nothing per operation. The near
- *       cache is held weakly: the meters of a collected one read {@code NaN} or stop increasing.
+ *   <li>The meters read the near cache's counts when the registry asks for them; binding adds nothing to a read.
  * </ul>
  * The near cache's hits, misses and size are its cache's statistics: bind {@link RedisNearCache#cache()} with
  * clockpro-stats's {@code ClockProCacheMetrics}. {@code docs/redis.md} lists every meter.

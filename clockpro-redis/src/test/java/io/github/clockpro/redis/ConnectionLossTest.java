@@ -2,13 +2,19 @@ package io.github.clockpro.redis;
 
 import static io.github.clockpro.redis.RedisUnderTest.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.redis.CoherenceWorkload.NearCacheUnderTest;
 import io.github.clockpro.redis.CoherenceWorkload.Result;
+import io.lettuce.core.ClientOptions;
 import io.lettuce.core.KillArgs;
+import io.lettuce.core.RedisChannelHandler;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisConnectionStateListener;
+import io.lettuce.core.RedisException;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.io.IOException;
@@ -17,6 +23,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -98,6 +105,41 @@ class ConnectionLossTest {
     String cached = cache.asMap().get("k");
     assertTrue(cached == null || cached.equals("after"), "a stale value after the reconnection: " + cached);
     assertEquals("after", nearCache.get("k"));
+  }
+
+  @Test
+  void shouldFailToEnableWhenTrackingCannotBeTurnedOn() throws Exception {
+    assumeTrue(redis.canRestart(), "stopping the server needs the embedded one");
+    RedisClient client = RedisClient.create(redis.uri());
+    client.setOptions(ClientOptions.builder()
+        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS).build());
+    try (StatefulRedisConnection<String, String> connection = client.connect()) {
+      CountDownLatch disconnected = new CountDownLatch(1);
+      connection.addListener(new RedisConnectionStateListener() {
+        @Override
+        public void onRedisDisconnected(RedisChannelHandler<?, ?> channelHandler) {
+          disconnected.countDown();
+        }
+      });
+      redis.stop();
+      assertTrue(disconnected.await(10, TimeUnit.SECONDS), "the loss is seen");
+      ClockProCache<String, String> local = ClockProCache.builder().maximumSize(10).build();
+      local.put("kept", "value");
+
+      assertThrows(RedisException.class, () -> RedisNearCache.enable(connection, local));
+      assertEquals("value", local.getIfPresent("kept"), "the cache was not touched");
+      redis.startAgain();
+      await("the reconnection", () -> {
+        try {
+          return "PONG".equals(connection.sync().ping());
+        } catch (RedisException stillDown) {
+          return false;
+        }
+      });
+      assertEquals("value", local.getIfPresent("kept"), "nothing listens: the reconnection emptied nothing");
+    } finally {
+      client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+    }
   }
 
   @Test
