@@ -55,6 +55,9 @@ class ConnectionLossTest {
 
   @AfterEach
   void close() throws IOException {
+    if (nearCache == null) {
+      return; // no server
+    }
     nearCache.close();
     nearConnection.close();
     otherConnection.close();

@@ -1,7 +1,7 @@
 package io.github.clockpro.redis;
 
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.abort;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -17,8 +17,7 @@ import redis.embedded.RedisServer;
 /**
  * The Redis the tests talk to: the server named by the environment variable {@code CLOCKPRO_REDIS_URL} if set,
  * otherwise the Redis 6.2 binary that embedded-redis ships, started on a free loopback port without persistence.
- * When that binary cannot run here, {@link #start()} aborts the calling test (it is reported as skipped, with the
- * reason).
+ * When that binary cannot run here, the tests that need it are reported as skipped, with the reason.
  */
 final class RedisUnderTest implements AutoCloseable {
 
@@ -35,22 +34,40 @@ final class RedisUnderTest implements AutoCloseable {
     this.client = RedisClient.create(uri);
   }
 
+  /** Why the embedded server could not start, for the tests of a class that share one; null if it started. */
+  private static volatile String unavailable;
+
+  /** Starts the server for the calling test, or aborts it (reported as skipped, with the reason). */
   static RedisUnderTest start() {
+    RedisUnderTest redis = startOrNull();
+    assumeAvailable(redis);
+    return redis;
+  }
+
+  /**
+   * Starts a server for the tests of a class, from {@code @BeforeAll}, or returns null and keeps the reason; each
+   * test then calls {@link #assumeAvailable} so that it is reported as skipped with that reason.
+   */
+  static RedisUnderTest startOrNull() {
     String external = System.getenv(URL_VARIABLE);
     if (external != null && !external.isBlank()) {
       return new RedisUnderTest(null, RedisURI.create(external));
     }
     int port = freePort();
-    RedisServer server;
     try {
-      server = embeddedServer(port);
+      RedisServer server = embeddedServer(port);
       server.start();
+      return new RedisUnderTest(server, RedisURI.create("redis://127.0.0.1:" + port));
     } catch (IOException | RuntimeException e) {
-      abort("the embedded Redis binary cannot run here (" + e + "); set " + URL_VARIABLE
-          + " to run these tests against a server");
-      throw new AssertionError(e);
+      unavailable = "the embedded Redis binary cannot run here (" + e + "); set " + URL_VARIABLE
+          + " to run these tests against a server";
+      return null;
     }
-    return new RedisUnderTest(server, RedisURI.create("redis://127.0.0.1:" + port));
+  }
+
+  /** Aborts the calling test, with the reason, if the server did not start. */
+  static void assumeAvailable(RedisUnderTest redis) {
+    assumeTrue(redis != null, () -> unavailable);
   }
 
   private static RedisServer embeddedServer(int port) throws IOException {
