@@ -4,6 +4,7 @@ import io.github.clockpro.bench.latency.LatencyCommand;
 import io.github.clockpro.bench.memory.MemoryCommand;
 import io.github.clockpro.bench.report.ReportCommand;
 import io.github.clockpro.bench.policy.PolicyWorkCommand;
+import io.github.clockpro.bench.redis.RedisShowcaseCommand;
 import io.github.clockpro.bench.showcase.ShowcaseCommand;
 import io.github.clockpro.bench.simulator.SimulateCommand;
 import java.util.Arrays;
@@ -12,7 +13,7 @@ import java.util.Arrays;
  * The entry point of the benchmark jar: dispatches to a subcommand.
  *
  * <pre>
- * java -jar clockpro-bench/target/clockpro-bench.jar jmh|simulate|memory|latency|report|showcase|policy-work [options]
+ * java -jar clockpro-bench/target/clockpro-bench.jar jmh|simulate|memory|latency|report|showcase|policy-work|redis-showcase [options]
  * </pre>
  * {@code jmh} passes its arguments to JMH's own command line ({@code jmh -h} lists them). Bad arguments end
  * the program with status 2 and a message naming the argument.
@@ -27,7 +28,8 @@ public final class Main {
       "  " + LatencyCommand.USAGE,
       "  " + ReportCommand.USAGE,
       "  " + ShowcaseCommand.USAGE,
-      "  " + PolicyWorkCommand.USAGE);
+      "  " + PolicyWorkCommand.USAGE,
+      "  " + RedisShowcaseCommand.USAGE);
 
   private Main() {}
 
@@ -52,6 +54,7 @@ public final class Main {
         case "report" -> ReportCommand.run(rest);
         case "showcase" -> ShowcaseCommand.run(rest);
         case "policy-work" -> PolicyWorkCommand.run(rest);
+        case "redis-showcase" -> RedisShowcaseCommand.run(rest);
         case "-h", "--help", "help" -> System.out.println(USAGE);
         default -> throw new IllegalArgumentException("unknown command '" + arguments[0] + "'");
       }

@@ -1,0 +1,139 @@
+package io.github.clockpro.redis;
+
+import io.lettuce.core.RedisException;
+import io.lettuce.core.SetArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.support.caching.CacheFrontend;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Several near caches, each read by two threads, and two writers on connections of their own, over a small set of
+ * keys for a fixed time; then quiescence and a comparison of every near cache entry with Redis.
+ *
+ * <p>Writers set a fresh value (80%), delete (10%) or set a value that expires within 80 ms (10%). Loops are
+ * bounded by time and by a count. Quiescence: every thread has stopped, every expiry is due and each key has been
+ * read once from Redis (which deletes the expired ones, and so invalidates them), then a {@code PING} on each
+ * near cache's connection returns: its reply comes after every invalidation Redis sent before it.
+ */
+final class CoherenceWorkload {
+
+  static final int KEYS = 200;
+  private static final long OPERATIONS_PER_THREAD = 5_000_000;
+
+  /** One near cache under test: the frontend, its connection, and a view of its entries that counts nothing. */
+  record NearCacheUnderTest(CacheFrontend<String, String> frontend,
+      StatefulRedisConnection<String, String> connection, Map<String, String> entries) {}
+
+  /** What a run observed. Differences are the near cache entries whose value Redis no longer holds. */
+  record Result(long reads, long writes, long failures, int entriesChecked, List<String> differences) {}
+
+  private final RedisUnderTest redis;
+  private final AtomicLong reads = new AtomicLong();
+  private final AtomicLong writes = new AtomicLong();
+  private final AtomicLong failures = new AtomicLong();
+
+  CoherenceWorkload(RedisUnderTest redis) {
+    this.redis = redis;
+  }
+
+  static String key(int index) {
+    return "coherence:" + index;
+  }
+
+  /**
+   * Runs the workload for {@code duration}, runs {@code midway} on this thread halfway through, and checks.
+   */
+  Result run(List<NearCacheUnderTest> nearCaches, Duration duration, Runnable midway) throws InterruptedException {
+    long deadline = System.nanoTime() + duration.toNanos();
+    List<Thread> threads = new ArrayList<>();
+    for (NearCacheUnderTest nearCache : nearCaches) {
+      for (int reader = 0; reader < 2; reader++) {
+        threads.add(new Thread(() -> read(nearCache.frontend(), deadline), "reader"));
+      }
+    }
+    List<StatefulRedisConnection<String, String>> writerConnections = new ArrayList<>();
+    for (int writer = 0; writer < 2; writer++) {
+      StatefulRedisConnection<String, String> connection = redis.connect();
+      writerConnections.add(connection);
+      String name = "w" + writer;
+      threads.add(new Thread(() -> write(connection.sync(), name, deadline), "writer " + name));
+    }
+    threads.forEach(Thread::start);
+    TimeUnit.NANOSECONDS.sleep(duration.toNanos() / 2);
+    midway.run();
+    for (Thread thread : threads) {
+      thread.join(TimeUnit.NANOSECONDS.toMillis(duration.toNanos()) + 30_000);
+      if (thread.isAlive()) {
+        throw new AssertionError(thread.getName() + " did not stop");
+      }
+    }
+    writerConnections.forEach(StatefulRedisConnection::close);
+    return check(nearCaches);
+  }
+
+  private void read(CacheFrontend<String, String> frontend, long deadline) {
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    for (long i = 0; i < OPERATIONS_PER_THREAD && System.nanoTime() < deadline; i++) {
+      try {
+        frontend.get(key(random.nextInt(KEYS)));
+        reads.incrementAndGet();
+      } catch (RedisException e) {
+        failures.incrementAndGet(); // while the server restarts
+      }
+    }
+  }
+
+  private void write(RedisCommands<String, String> commands, String name, long deadline) {
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    for (long i = 0; i < OPERATIONS_PER_THREAD && System.nanoTime() < deadline; i++) {
+      String key = key(random.nextInt(KEYS));
+      int choice = random.nextInt(10);
+      try {
+        if (choice == 0) {
+          commands.del(key);
+        } else if (choice == 1) {
+          commands.set(key, name + ":" + i, SetArgs.Builder.px(1 + random.nextInt(80)));
+        } else {
+          commands.set(key, name + ":" + i);
+        }
+        writes.incrementAndGet();
+      } catch (RedisException e) {
+        failures.incrementAndGet(); // while the server restarts
+      }
+    }
+  }
+
+  private Result check(List<NearCacheUnderTest> nearCaches) throws InterruptedException {
+    TimeUnit.MILLISECONDS.sleep(100); // every expiry set is due
+    Map<String, String> inRedis = new HashMap<>();
+    try (StatefulRedisConnection<String, String> checker = redis.connect()) {
+      for (int i = 0; i < KEYS; i++) {
+        inRedis.put(key(i), checker.sync().get(key(i)));
+      }
+    }
+    for (NearCacheUnderTest nearCache : nearCaches) {
+      nearCache.connection().sync().ping();
+    }
+    List<String> differences = new ArrayList<>();
+    int checked = 0;
+    for (int n = 0; n < nearCaches.size(); n++) {
+      for (Map.Entry<String, String> entry : nearCaches.get(n).entries().entrySet()) {
+        checked++;
+        String expected = inRedis.get(entry.getKey());
+        if (!entry.getValue().equals(expected)) {
+          differences.add("near cache " + n + ": " + entry.getKey() + " = " + entry.getValue() + ", Redis: "
+              + expected);
+        }
+      }
+    }
+    return new Result(reads.get(), writes.get(), failures.get(), checked, differences);
+  }
+}
