@@ -17,6 +17,9 @@ public record NearCacheStats(long invalidationCount, long serverFlushCount, long
   /**
    * Checks the counts.
    *
+   * @param invalidationCount the keys invalidated by Redis's invalidation messages
+   * @param serverFlushCount the invalidation messages without keys
+   * @param connectionFlushCount the losses of the connection
    * @throws IllegalArgumentException if a count is negative, naming it
    */
   public NearCacheStats {
