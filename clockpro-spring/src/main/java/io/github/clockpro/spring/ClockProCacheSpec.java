@@ -6,6 +6,7 @@ import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.ClockProCache;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -66,7 +67,7 @@ public final class ClockProCacheSpec {
 
   private ClockProCacheSpec(String specification, Map<String, Object> settings) {
     this.specification = specification;
-    this.settings = settings;
+    this.settings = Collections.unmodifiableMap(settings);
   }
 
   /**

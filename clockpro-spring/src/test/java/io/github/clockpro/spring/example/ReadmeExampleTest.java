@@ -53,7 +53,8 @@ class ReadmeExampleTest {
     Path docs = Path.of(System.getProperty("clockpro.docs", "../docs"));
     String readme = Files.readString(docs.resolveSibling("README.md"));
     String code = exampleCode("BookApplication.java") + "\n\n" + exampleCode("BookService.java");
-    assertThat(readme).as("README's Spring example differs from BookApplication.java and BookService.java").contains(code);
+    assertThat(readme).as("README's Spring example differs from BookApplication.java and BookService.java")
+        .contains(code);
     assertThat(readme).contains(SPEC_PROPERTY + "\n" + NAMES_PROPERTY);
   }
 
