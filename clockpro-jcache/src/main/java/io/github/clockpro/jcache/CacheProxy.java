@@ -86,6 +86,8 @@ final class CacheProxy<K, V> implements Cache<K, V> {
   private final CacheLoader<K, V> loader;
   /** {@code null} unless write-through. */
   private final CacheWriter<K, V> writer;
+  /** Whether a miss loads: a loader is configured and read-through set, when the cache was created. */
+  private final boolean readThrough;
   private final Copier copier;
   private final EventDispatcher<K, V> dispatcher;
   private final JCacheStatisticsMXBean statistics;
@@ -107,6 +109,7 @@ final class CacheProxy<K, V> implements Cache<K, V> {
         : configuration.getCacheLoaderFactory().create();
     this.writer = !configuration.isWriteThrough() || configuration.getCacheWriterFactory() == null ? null
         : writerOf(configuration);
+    this.readThrough = loader != null && configuration.isReadThrough();
     this.dispatcher = new EventDispatcher<>(executor);
     this.statistics = new JCacheStatisticsMXBean();
     this.mxBean = new JCacheMXBean(configuration);
@@ -138,7 +141,7 @@ final class CacheProxy<K, V> implements Cache<K, V> {
     V value = cache.getIfPresent(key);
     if (value == null) {
       statistics.recordMisses(1);
-      if (isReadThrough()) {
+      if (readThrough) {
         value = loadThrough(key);
       }
     } else {
@@ -165,7 +168,7 @@ final class CacheProxy<K, V> implements Cache<K, V> {
     }
     statistics.recordHits(result.size());
     statistics.recordMisses(missing.size());
-    if (!missing.isEmpty() && isReadThrough()) {
+    if (!missing.isEmpty() && readThrough) {
       Map<K, V> loaded = loadAllFromLoader(missing);
       EventDispatcher.Batch<K, V> batch = dispatcher.newBatch();
       for (K key : missing) {
@@ -682,7 +685,7 @@ final class CacheProxy<K, V> implements Cache<K, V> {
     EventDispatcher.Batch<K, V> batch = dispatcher.newBatch();
     Object[] result = new Object[1];
     Object[] finished = new Object[1];
-    Function<K, V> readThroughLoader = isReadThrough() ? this::loadValue : null;
+    Function<K, V> readThroughLoader = readThrough ? this::loadValue : null;
     long start = statistics.start();
     try {
       cache.asMap().compute(copier.copy(key), (k, current) -> {
@@ -982,10 +985,6 @@ final class CacheProxy<K, V> implements Cache<K, V> {
   }
 
   /* ---------------- Helpers ---------------- */
-
-  private boolean isReadThrough() {
-    return loader != null && configuration.isReadThrough();
-  }
 
   private long creationNanos() {
     return expiry == null ? ETERNAL_NANOS : expiry.creationNanos();
