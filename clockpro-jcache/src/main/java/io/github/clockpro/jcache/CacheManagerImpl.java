@@ -81,7 +81,7 @@ final class CacheManagerImpl implements CacheManager {
     }
     @SuppressWarnings("unchecked")
     CacheProxy<K, V> cache = (CacheProxy<K, V>) created[0];
-    ClockProConfiguration<K, V> settings = cache.getConfiguration(ClockProConfiguration.class);
+    ClockProConfiguration<K, V> settings = cache.configuration();
     if (settings.isManagementEnabled()) {
       cache.enableManagement(true);
     }
@@ -112,8 +112,7 @@ final class CacheManagerImpl implements CacheManager {
     if (cache == null) {
       return null;
     }
-    @SuppressWarnings("unchecked")
-    Configuration<?, ?> configuration = cache.getConfiguration(CompleteConfiguration.class);
+    Configuration<?, ?> configuration = cache.configuration();
     if (!keyType.equals(configuration.getKeyType()) || !valueType.equals(configuration.getValueType())) {
       throw new ClassCastException("The cache " + cacheName + " was configured with key type "
           + configuration.getKeyType().getName() + " and value type " + configuration.getValueType().getName()

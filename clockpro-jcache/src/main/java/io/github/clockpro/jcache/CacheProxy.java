@@ -67,10 +67,13 @@ final class CacheProxy<K, V> implements Cache<K, V> {
    * policy for as the thread's intent (see ExpiryAdapter), and every operation clears it in a finally block. A
    * cache whose policy is eternal builds its core without expiry, so its hits pay nothing for it.
    *
-   * Hits. get is the core's getIfPresent (lock-free), the statistics' clock reading when they are enabled, and a
-   * copy when storing by value.
+   * Hits. get is the core's getIfPresent (lock-free), two volatile reads (closed, statistics enabled) and, when
+   * storing by value, a copy; with statistics enabled, also two clock readings and the counters.
    *
-   * Fields: all final except closed, which is volatile and written once by close.
+   * Fields: all final except closed, which is volatile and written once by close, under this proxy's monitor.
+   * The configuration is a private copy; its listener list and enabled flags change under its own monitor
+   * (register, deregister, enableStatistics, enableManagement), and the flags the
+   * operations depend on (read-through, write-through, store by value) are read once, at construction.
    */
 
   private static final long ETERNAL_NANOS = Long.MAX_VALUE >> 1;
@@ -137,6 +140,18 @@ final class CacheProxy<K, V> implements Cache<K, V> {
   public V get(K key) {
     requireNotClosed();
     requireNonNull(key, "key");
+    if (statistics.isEnabled()) {
+      return getCounted(key);
+    }
+    V value = cache.getIfPresent(key);
+    if (value == null && readThrough) {
+      value = loadThrough(key);
+    }
+    return copier.copy(value);
+  }
+
+  /** {@link #get} with statistics: a hit or a miss, and the time taken. */
+  private V getCounted(K key) {
     long start = statistics.start();
     V value = cache.getIfPresent(key);
     if (value == null) {
@@ -874,16 +889,20 @@ final class CacheProxy<K, V> implements Cache<K, V> {
   public void registerCacheEntryListener(CacheEntryListenerConfiguration<K, V> listenerConfiguration) {
     requireNotClosed();
     requireNonNull(listenerConfiguration, "cacheEntryListenerConfiguration");
-    dispatcher.register(listenerConfiguration);
-    configuration.addCacheEntryListenerConfiguration(listenerConfiguration);
+    synchronized (configuration) {
+      dispatcher.register(listenerConfiguration);
+      configuration.addCacheEntryListenerConfiguration(listenerConfiguration);
+    }
   }
 
   @Override
   public void deregisterCacheEntryListener(CacheEntryListenerConfiguration<K, V> listenerConfiguration) {
     requireNotClosed();
     requireNonNull(listenerConfiguration, "cacheEntryListenerConfiguration");
-    configuration.removeCacheEntryListenerConfiguration(listenerConfiguration);
-    dispatcher.deregister(listenerConfiguration);
+    synchronized (configuration) {
+      configuration.removeCacheEntryListenerConfiguration(listenerConfiguration);
+      dispatcher.deregister(listenerConfiguration);
+    }
   }
 
   @Override
@@ -948,23 +967,32 @@ final class CacheProxy<K, V> implements Cache<K, V> {
 
   /** Turns statistics on or off, registering the statistics MXBean accordingly. */
   void enableStatistics(boolean enabled) {
-    configuration.setStatisticsEnabled(enabled);
-    statistics.enable(enabled);
-    if (enabled) {
-      JmxRegistration.register(this, statistics, JmxRegistration.MBeanType.STATISTICS);
-    } else {
-      JmxRegistration.unregister(this, JmxRegistration.MBeanType.STATISTICS);
+    synchronized (configuration) {
+      configuration.setStatisticsEnabled(enabled);
+      statistics.enable(enabled);
+      if (enabled) {
+        JmxRegistration.register(this, statistics, JmxRegistration.MBeanType.STATISTICS);
+      } else {
+        JmxRegistration.unregister(this, JmxRegistration.MBeanType.STATISTICS);
+      }
     }
   }
 
   /** Turns management on or off, registering the configuration MXBean accordingly. */
   void enableManagement(boolean enabled) {
-    configuration.setManagementEnabled(enabled);
-    if (enabled) {
-      JmxRegistration.register(this, mxBean, JmxRegistration.MBeanType.CONFIGURATION);
-    } else {
-      JmxRegistration.unregister(this, JmxRegistration.MBeanType.CONFIGURATION);
+    synchronized (configuration) {
+      configuration.setManagementEnabled(enabled);
+      if (enabled) {
+        JmxRegistration.register(this, mxBean, JmxRegistration.MBeanType.CONFIGURATION);
+      } else {
+        JmxRegistration.unregister(this, JmxRegistration.MBeanType.CONFIGURATION);
+      }
     }
+  }
+
+  /** The configuration of this cache, live: listener registrations and the enabled flags change it. */
+  ClockProConfiguration<K, V> configuration() {
+    return configuration;
   }
 
   /** The statistics of this cache. */
