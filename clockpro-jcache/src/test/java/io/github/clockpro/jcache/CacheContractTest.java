@@ -109,6 +109,16 @@ class CacheContractTest {
   }
 
   @Test
+  void shouldNotCopyImmutableValuesWhenStoringByValue() {
+    Cache<String, String> cache = manager.createCache("immutable", new MutableConfiguration<>());
+    String value = new String("not interned");
+
+    cache.put("key", value);
+
+    assertSame(value, cache.get("key"));
+  }
+
+  @Test
   void shouldHandOutTheSameInstanceWhenStoringByReference() {
     Cache<String, List<String>> cache = manager.createCache("by-reference",
         new MutableConfiguration<String, List<String>>().setStoreByValue(false));

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.Serializable;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -25,6 +26,7 @@ import javax.cache.expiry.CreatedExpiryPolicy;
 import javax.cache.expiry.ExpiryPolicy;
 import javax.cache.expiry.ModifiedExpiryPolicy;
 import javax.cache.expiry.TouchedExpiryPolicy;
+import javax.cache.integration.CacheWriter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -155,6 +157,77 @@ class ExpiryMappingTest {
 
     assertEquals(List.of("CREATED key=value", "EXPIRED key=value"), Recorder.events);
     assertEquals(1, cache.unwrap(CacheProxy.class).statistics().getCacheEvictions());
+  }
+
+  @Test
+  void aPolicyThatThrowsShouldCountAsNullAndCreationAsEternal() {
+    Cache<String, String> cache = cacheWith(FactoryBuilder.factoryOf(new ThrowingPolicy()));
+    cache.put("key", "first");
+    cache.put("key", "second");
+
+    ticker.advance(Duration.ofDays(365 * 100));
+
+    assertEquals("second", cache.get("key"));
+  }
+
+  @Test
+  void aZeroCreationDurationShouldStillCallTheWriter() {
+    RecordingWriter.keys.clear();
+    ClockProConfiguration<String, String> configuration = new ClockProConfiguration<String, String>()
+        .setTickerFactory(() -> ticker);
+    configuration.setExpiryPolicyFactory(CreatedExpiryPolicy.factoryOf(javax.cache.expiry.Duration.ZERO))
+        .setWriteThrough(true)
+        .setCacheWriterFactory(FactoryBuilder.factoryOf(RecordingWriter.class));
+    Cache<String, String> cache = manager.createCache("written", configuration);
+
+    cache.put("key", "value");
+
+    assertEquals(List.of("key"), RecordingWriter.keys);
+    assertFalse(cache.containsKey("key"));
+  }
+
+  /** Records the keys written. */
+  public static final class RecordingWriter implements CacheWriter<String, String> {
+    static final List<String> keys = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void write(Cache.Entry<? extends String, ? extends String> entry) {
+      keys.add(entry.getKey());
+    }
+
+    @Override
+    public void writeAll(Collection<Cache.Entry<? extends String, ? extends String>> entries) {
+      entries.forEach(this::write);
+      entries.clear();
+    }
+
+    @Override
+    public void delete(Object key) {}
+
+    @Override
+    public void deleteAll(Collection<?> keys) {
+      keys.clear();
+    }
+  }
+
+  /** Throws for every duration. */
+  static final class ThrowingPolicy implements ExpiryPolicy, Serializable {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public javax.cache.expiry.Duration getExpiryForCreation() {
+      throw new IllegalStateException("no creation duration");
+    }
+
+    @Override
+    public javax.cache.expiry.Duration getExpiryForAccess() {
+      throw new IllegalStateException("no access duration");
+    }
+
+    @Override
+    public javax.cache.expiry.Duration getExpiryForUpdate() {
+      throw new IllegalStateException("no update duration");
+    }
   }
 
   /** Records created and expired events as "TYPE key=value". */

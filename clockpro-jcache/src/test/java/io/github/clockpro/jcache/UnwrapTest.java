@@ -1,6 +1,7 @@
 package io.github.clockpro.jcache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -9,6 +10,8 @@ import java.net.URI;
 import javax.cache.Cache;
 import javax.cache.CacheManager;
 import javax.cache.configuration.MutableConfiguration;
+import javax.cache.expiry.CreatedExpiryPolicy;
+import javax.cache.expiry.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -35,6 +38,37 @@ class UnwrapTest {
     core.put("jcache", 6);
     assertEquals(6, cache.get("jcache"));
     assertSame(core, cache.unwrap(ClockProCache.class));
+  }
+
+  @Test
+  void writesThroughTheCoreShouldBypassTheJsr107Statistics() {
+    MutableConfiguration<String, Integer> configuration = new MutableConfiguration<>();
+    Cache<String, Integer> cache = manager.createCache("bypass", configuration.setStatisticsEnabled(true));
+    @SuppressWarnings("unchecked")
+    ClockProCache<String, Integer> core = cache.unwrap(ClockProCache.class);
+
+    core.put("key", 1);
+
+    assertEquals(0, cache.unwrap(CacheProxy.class).statistics().getCachePuts());
+    assertEquals(1, cache.get("key"));
+  }
+
+  @Test
+  void theUnwrappedCoreShouldFollowTheExpiryPolicyNaturally() {
+    ManualTicker ticker = new ManualTicker();
+    ClockProConfiguration<String, Integer> configuration = new ClockProConfiguration<String, Integer>()
+        .setTickerFactory(() -> ticker);
+    configuration.setExpiryPolicyFactory(CreatedExpiryPolicy.factoryOf(Duration.ONE_MINUTE));
+    Cache<String, Integer> cache = manager.createCache("natural", configuration);
+    @SuppressWarnings("unchecked")
+    ClockProCache<String, Integer> core = cache.unwrap(ClockProCache.class);
+
+    core.put("key", 1);
+    ticker.advance(java.time.Duration.ofSeconds(59));
+    assertEquals(1, core.getIfPresent("key"));
+    ticker.advance(java.time.Duration.ofSeconds(1));
+
+    assertNull(core.getIfPresent("key"));
   }
 
   @Test
