@@ -76,8 +76,6 @@ final class CacheProxy<K, V> implements Cache<K, V> {
    * operations depend on (read-through, write-through, store by value) are read once, at construction.
    */
 
-  private static final long ETERNAL_NANOS = Long.MAX_VALUE >> 1;
-
   private final String name;
   private final CacheManagerImpl cacheManager;
   private final ClockProConfiguration<K, V> configuration;
@@ -1015,7 +1013,7 @@ final class CacheProxy<K, V> implements Cache<K, V> {
   /* ---------------- Helpers ---------------- */
 
   private long creationNanos() {
-    return expiry == null ? ETERNAL_NANOS : expiry.creationNanos();
+    return expiry == null ? ExpiryAdapter.ETERNAL_NANOS : expiry.creationNanos();
   }
 
   private long updateNanos() {

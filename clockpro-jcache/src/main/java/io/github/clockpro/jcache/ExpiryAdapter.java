@@ -31,8 +31,8 @@ final class ExpiryAdapter<K, V> implements Expiry<K, V> {
   /** A duration meaning "keep the current lifetime": the policy returned {@code null}. */
   static final long UNCHANGED = Long.MIN_VALUE;
 
-  /** The core's longest lifetime; longer ones count as this. */
-  private static final long ETERNAL_NANOS = Long.MAX_VALUE >> 1;
+  /** The core's longest lifetime, about 146 years; longer ones count as this. */
+  static final long ETERNAL_NANOS = Long.MAX_VALUE >> 1;
 
   private final ExpiryPolicy policy;
   /** Written and read only by its own thread: see the class comment. */
