@@ -1,0 +1,155 @@
+package io.github.clockpro.jcache;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.clockpro.CacheBuilder;
+import io.github.clockpro.Ticker;
+import java.util.Objects;
+import javax.cache.configuration.CompleteConfiguration;
+import javax.cache.configuration.Factory;
+import javax.cache.configuration.MutableConfiguration;
+
+/**
+ * A JCache configuration with the settings of a {@link io.github.clockpro.ClockProCache} that the standard does not
+ * cover: the maximum size, the scan limit and the ticker. Pass it to {@link javax.cache.CacheManager#createCache}
+ * like any {@link MutableConfiguration}; a cache created from a plain configuration gets the defaults below, and
+ * {@link javax.cache.Cache#getConfiguration(Class)} returns a {@code ClockProConfiguration} either way.
+ *
+ * <p>Each setter rejects a value out of range with {@link IllegalArgumentException} naming it, and a null with
+ * {@link NullPointerException} naming it, before the configuration changes. Like {@link MutableConfiguration}, this
+ * class is not thread-safe: configure it on one thread, then create the cache.
+ *
+ * <p>A bound by weight ({@code maximumWeight}, with a weigher) belongs here beside {@link #getMaximumSize()} once
+ * the core builder offers it; until then a cache is bounded by its number of entries only.
+ *
+ * @param <K> the type of keys
+ * @param <V> the type of values
+ */
+public final class ClockProConfiguration<K, V> extends MutableConfiguration<K, V> {
+
+  /**
+   * The maximum size of a cache whose configuration sets none: {@link Integer#MAX_VALUE}, the most a
+   * {@link io.github.clockpro.ClockProCache} holds, so that a standard configuration never evicts, as JSR-107
+   * expects of a cache without a bound. The core grows its table and history as entries arrive, so a large bound
+   * costs nothing while the cache is small.
+   */
+  public static final long DEFAULT_MAXIMUM_SIZE = Integer.MAX_VALUE;
+
+  private static final long serialVersionUID = 1L;
+
+  private long maximumSize = DEFAULT_MAXIMUM_SIZE;
+  private int scanLimit = CacheBuilder.DEFAULT_SCAN_LIMIT;
+  /** Creates the ticker of the cache; {@code null} for {@link Ticker#systemTicker()}. */
+  private Factory<Ticker> tickerFactory;
+
+  /** Creates a configuration with the defaults of {@link MutableConfiguration} and of this class. */
+  public ClockProConfiguration() {}
+
+  /**
+   * Creates a copy of the given configuration; from a {@code ClockProConfiguration}, its own settings too.
+   *
+   * @param configuration the configuration to copy
+   * @throws NullPointerException if {@code configuration} is null
+   */
+  public ClockProConfiguration(CompleteConfiguration<K, V> configuration) {
+    super(requireNonNull(configuration, "configuration"));
+    if (configuration instanceof ClockProConfiguration) {
+      ClockProConfiguration<K, V> other = (ClockProConfiguration<K, V>) configuration;
+      this.maximumSize = other.maximumSize;
+      this.scanLimit = other.scanLimit;
+      this.tickerFactory = other.tickerFactory;
+    }
+  }
+
+  /**
+   * Returns the most entries the cache holds.
+   *
+   * @return the maximum size; {@link #DEFAULT_MAXIMUM_SIZE} unless set
+   */
+  public long getMaximumSize() {
+    return maximumSize;
+  }
+
+  /**
+   * Sets the most entries the cache holds, as {@link CacheBuilder#maximumSize(long)}. An entry evicted to keep
+   * the bound is not reported to JCache listeners (JSR-107 has no eviction event), but counts as a cache eviction
+   * in the statistics.
+   *
+   * @param maximumSize at least 1 and at most {@link Integer#MAX_VALUE}
+   * @return this configuration
+   * @throws IllegalArgumentException if {@code maximumSize} is out of range
+   */
+  public ClockProConfiguration<K, V> setMaximumSize(long maximumSize) {
+    if (maximumSize < 1 || maximumSize > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(
+          "maximumSize must be between 1 and " + Integer.MAX_VALUE + " but was " + maximumSize);
+    }
+    this.maximumSize = maximumSize;
+    return this;
+  }
+
+  /**
+   * Returns the most entries one eviction examines.
+   *
+   * @return the scan limit; {@link CacheBuilder#DEFAULT_SCAN_LIMIT} unless set
+   */
+  public int getScanLimit() {
+    return scanLimit;
+  }
+
+  /**
+   * Sets the most entries one eviction examines, as {@link CacheBuilder#scanLimit(int)}.
+   *
+   * @param scanLimit at least 1
+   * @return this configuration
+   * @throws IllegalArgumentException if {@code scanLimit} is less than 1
+   */
+  public ClockProConfiguration<K, V> setScanLimit(int scanLimit) {
+    if (scanLimit < 1) {
+      throw new IllegalArgumentException("scanLimit must be at least 1 but was " + scanLimit);
+    }
+    this.scanLimit = scanLimit;
+    return this;
+  }
+
+  /**
+   * Returns the factory of the ticker the cache measures expiry with, or {@code null} for the system ticker.
+   *
+   * @return the factory, or {@code null}
+   */
+  public Factory<Ticker> getTickerFactory() {
+    return tickerFactory;
+  }
+
+  /**
+   * Sets the factory of the ticker the cache measures expiry with, as {@link CacheBuilder#ticker(Ticker)}; tests
+   * pass a ticker they move by hand. A factory rather than a ticker, so that the configuration stays
+   * serializable as JSR-107 configurations are.
+   *
+   * @param tickerFactory creates the ticker when the cache is created
+   * @return this configuration
+   * @throws NullPointerException if {@code tickerFactory} is null
+   */
+  public ClockProConfiguration<K, V> setTickerFactory(Factory<Ticker> tickerFactory) {
+    this.tickerFactory = requireNonNull(tickerFactory, "tickerFactory");
+    return this;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    if (this == other) {
+      return true;
+    }
+    if (!(other instanceof ClockProConfiguration) || !super.equals(other)) {
+      return false;
+    }
+    ClockProConfiguration<?, ?> that = (ClockProConfiguration<?, ?>) other;
+    return maximumSize == that.maximumSize && scanLimit == that.scanLimit
+        && Objects.equals(tickerFactory, that.tickerFactory);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(super.hashCode(), maximumSize, scanLimit, tickerFactory);
+  }
+}
