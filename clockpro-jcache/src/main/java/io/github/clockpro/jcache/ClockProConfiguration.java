@@ -37,7 +37,9 @@ public final class ClockProConfiguration<K, V> extends MutableConfiguration<K, V
 
   private static final long serialVersionUID = 1L;
 
+  /** The most entries the cache holds. */
   private long maximumSize = DEFAULT_MAXIMUM_SIZE;
+  /** The most entries one eviction examines. */
   private int scanLimit = CacheBuilder.DEFAULT_SCAN_LIMIT;
   /** Creates the ticker of the cache; {@code null} for {@link Ticker#systemTicker()}. */
   private Factory<Ticker> tickerFactory;
