@@ -94,6 +94,7 @@ class RefreshExpiryTest {
     assertEquals(1, reloadsQueued.size(), "one reload however many stale reads");
     runReloads();
     assertEquals("reloaded1#1", cache.get(1));
+    assertTrue(reloadsQueued.isEmpty(), "the stored reload renewed the write time");
     assertEquals(1, loads.get());
     assertEquals(1, reloads.get());
     assertEquals(List.of("loaded1#1:REPLACED"), removals);
@@ -174,6 +175,33 @@ class RefreshExpiryTest {
     ticker.advance(50 * SECOND); // 100 s after the load, 50 s after the reload was stored
     assertEquals("reloaded1#1", cache.getIfPresent(1));
     ticker.advance(11 * SECOND); // 61 s after the reload
+    assertNull(cache.getIfPresent(1));
+    assertInvariants(cache);
+  }
+
+  @Test
+  void shouldGiveAStoredReloadTheLifetimeOfTheExpirysUpdate() {
+    Expiry<Integer, String> expiry = new Expiry<>() {
+      @Override
+      public long expireAfterCreate(Integer key, String value, long currentTime) {
+        return 60 * SECOND;
+      }
+
+      @Override
+      public long expireAfterUpdate(Integer key, String value, long currentTime, long currentDuration) {
+        return 120 * SECOND;
+      }
+    };
+    ClockProLoadingCache<Integer, String> cache = ClockProCache.builder().maximumSize(10)
+        .refreshAfterWrite(Duration.ofSeconds(10)).expireAfter(expiry).ticker(ticker).executor(reloadsQueued::add)
+        .build(loader);
+    cache.get(1);
+    ticker.advance(50 * SECOND);
+    cache.get(1);
+    runReloads();
+    ticker.advance(119 * SECOND); // 169 s after the load, 119 s after the reload was stored
+    assertEquals("reloaded1#1", cache.getIfPresent(1));
+    ticker.advance(SECOND);
     assertNull(cache.getIfPresent(1));
     assertInvariants(cache);
   }
