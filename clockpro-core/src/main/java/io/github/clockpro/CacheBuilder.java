@@ -214,8 +214,8 @@ public final class CacheBuilder<K, V> {
    *       calling thread: an expired entry is never refreshed.
    *   <li>A reload stores its value only if the entry still holds the value the refresh started from and has not
    *       expired: a reload that ends after its entry expired, was removed or was replaced changes nothing. A
-   *       stored reload is a write: it renews the write time and, for {@link #expireAfterWrite} or an
-   *       {@link Expiry}'s {@code expireAfterUpdate}, the entry's lifetime.
+   *       stored reload is a write: it renews the write time, and the entry's lifetime as a put would (with an
+   *       {@link Expiry}, to what its {@code expireAfterUpdate} returns).
    * </ul>
    *
    * @param duration more than zero

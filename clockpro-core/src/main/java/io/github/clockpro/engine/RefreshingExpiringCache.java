@@ -29,8 +29,8 @@ import java.util.concurrent.Executor;
  * The reload's outcome is stored by {@link Computing#refreshed}, which refuses an expired node as every value
  * writer does (see {@link ExpiringCache}, "Decisions under the monitor"), and a node whose value is no longer the
  * very instance the refresh started from: so a reload that ends after its entry expired, was removed or was
- * replaced changes nothing, and never brings an entry back. A stored reload is a write: it renews the write time
- * and, for expiry after write or an {@link Expiry}'s {@code expireAfterUpdate}, the deadline.
+ * replaced changes nothing, and never brings an entry back. A stored reload is a write: it renews the write time,
+ * and the deadline as a put would (with an {@link Expiry}, to what its {@code expireAfterUpdate} returns).
  *
  * <p>Why a subclass and not a flag in {@link ExpiringCache}: a flag would cost every expiring cache a test on each
  * hit and each node 8 bytes for a write time it never reads. Each optional feature that needs a field of the
