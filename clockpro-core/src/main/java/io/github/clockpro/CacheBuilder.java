@@ -201,21 +201,29 @@ public final class CacheBuilder<K, V> {
 
   /**
    * Makes a read of an entry whose value was written at least the duration ago (by the {@link #ticker}) return that
-   * value and start one reload of it on the {@link #executor}: see {@link ClockProLoadingCache}. Needs
-   * {@link #build(CacheLoader)}; cannot be combined with expiry yet.
+   * value and start one reload of it on the {@link #executor}: see {@link ClockProLoadingCache}. The rules of its
+   * combinations:
+   * <ul>
+   *   <li>It needs {@link #build(CacheLoader)}: {@link #build()} and {@link #buildAsync()} throw
+   *       {@link IllegalStateException}.
+   *   <li>It combines with any one kind of expiry ({@link #expireAfterWrite}, {@link #expireAfterAccess} or
+   *       {@link #expireAfter}), set before or after it. A refresh is useful only if it comes before the entry
+   *       expires: a duration not shorter than {@code expireAfterWrite} never refreshes an entry, as in Caffeine,
+   *       and is allowed.
+   *   <li>A read of an entry that has expired misses, and {@code get} loads it as it loads an absent key, on the
+   *       calling thread: an expired entry is never refreshed.
+   *   <li>A reload stores its value only if the entry still holds the value the refresh started from and has not
+   *       expired: a reload that ends after its entry expired, was removed or was replaced changes nothing. A
+   *       stored reload is a write: it renews the write time, and the entry's lifetime as a put would (with an
+   *       {@link Expiry}, to what its {@code expireAfterUpdate} returns).
+   * </ul>
    *
    * @param duration more than zero
    * @return this builder
-   * @throws IllegalStateException if a kind of expiry was already chosen
    */
   public CacheBuilder<K, V> refreshAfterWrite(Duration duration) {
     requireNonNull(duration, "duration");
     requireUnset(refreshAfterWriteNanos == UNSET, "refreshAfterWrite", refreshAfterWriteNanos);
-    String chosen = chosenExpiry();
-    if (chosen != null) {
-      throw new IllegalStateException("refreshAfterWrite cannot be set: " + chosen + " was already set, and a"
-          + " cache cannot both expire and refresh yet");
-    }
     if (duration.isNegative() || duration.isZero()) {
       throw new IllegalArgumentException("refreshAfterWrite must be positive but was " + duration);
     }
@@ -239,6 +247,15 @@ public final class CacheBuilder<K, V> {
       return CacheFactory.newLoadingCache(buildEngine(), loader, executorOrDefault());
     }
     requireMaximumSize();
+    if (chosenExpiry() != null) {
+      @SuppressWarnings("unchecked")
+      Expiry<K1, V1> typedExpiry = (Expiry<K1, V1>) expiry;
+      return CacheFactory.newRefreshingExpiringCache((int) maximumSize, scanLimitOrDefault(),
+          initialCapacityOrDefault(), removalListener, expireAfterWriteNanos, expireAfterAccessNanos, typedExpiry,
+          ticker == null ? Ticker.systemTicker() : ticker,
+          scheduler == null ? Scheduler.disabledScheduler() : scheduler, loader, executorOrDefault(),
+          refreshAfterWriteNanos);
+    }
     return CacheFactory.newRefreshingCache((int) maximumSize, scanLimitOrDefault(), initialCapacityOrDefault(),
         removalListener, loader, executorOrDefault(), refreshAfterWriteNanos,
         ticker == null ? Ticker.systemTicker() : ticker);
@@ -295,10 +312,6 @@ public final class CacheBuilder<K, V> {
     if (chosen != null) {
       throw new IllegalStateException(setting + " cannot be set: " + chosen + " was already set, and a cache"
           + " has one kind of expiry");
-    }
-    if (refreshAfterWriteNanos != UNSET) {
-      throw new IllegalStateException(setting + " cannot be set: refreshAfterWrite was already set, and a cache"
-          + " cannot both expire and refresh yet");
     }
   }
 

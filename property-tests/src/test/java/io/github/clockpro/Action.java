@@ -10,9 +10,10 @@ import java.time.Duration;
  *
  * @param operation what to call
  * @param firstKey the key id of the call; ignored by operations that take no key
- * @param secondKey the second key id of {@code getAllPresent} and {@code invalidateAll(keys)}
+ * @param secondKey the second key id of {@code getAllPresent}, {@code getAll} and {@code invalidateAll(keys)}
  * @param outcome how a loader ends, for the loading operations
- * @param matching whether a conditional write passes the current value or a fresh one
+ * @param matching whether a conditional write passes the current value or a fresh one; for {@code merge},
+ *     whether its function removes the entry
  * @param amount how far the time moves, for the operations on the ticker: milliseconds, or hours for a jump
  *     (1 to 6, from the amount); a move back is of milliseconds for an even amount and hours for an odd one
  */
@@ -42,6 +43,10 @@ record Action(Operation operation, int firstKey, int secondKey, LoadOutcome outc
     MAP_REPLACE_IF_EQUAL(1, "asMap.replaceIfEqual", 1),
     MAP_COMPUTE(1, "asMap.compute", 2),
     MAP_COMPUTE_IF_ABSENT(2, "asMap.computeIfAbsent", 2),
+    /** Removes the key when {@link #matching}: the function returns {@code null}. */
+    MAP_MERGE(1, "asMap.merge", 2),
+    /** With a bulk function; each of the two keys may find its entry expired, then insert. */
+    GET_ALL(2, "getAll", 4),
     MAP_ITERATOR_REMOVE(1, "asMap.iterator.remove", 1),
     ADVANCE(4, "advance", 0),
     JUMP(1, "jump", 0),
@@ -87,6 +92,8 @@ record Action(Operation operation, int firstKey, int secondKey, LoadOutcome outc
       case MAP_REPLACE_IF_EQUAL -> state.mapReplaceIfEqual(state.key(firstKey), matching);
       case MAP_COMPUTE -> state.mapCompute(state.key(firstKey));
       case MAP_COMPUTE_IF_ABSENT -> state.computeIfAbsent(state.key(firstKey), outcome);
+      case MAP_MERGE -> state.mapMerge(state.key(firstKey), matching);
+      case GET_ALL -> state.getAll(state.key(firstKey), state.key(secondKey), outcome);
       case MAP_ITERATOR_REMOVE -> state.mapIteratorRemove();
       case ADVANCE -> state.advance(Duration.ofMillis(amount));
       case JUMP -> state.advance(jumpHours());
@@ -114,6 +121,8 @@ record Action(Operation operation, int firstKey, int secondKey, LoadOutcome outc
       case TICKER_BACK -> operation.label + "(" + backwards() + ")";
       case GET_ALL_PRESENT, INVALIDATE_ALL_OF -> operation.label + "(k" + firstKey + ", k" + secondKey + ")";
       case GET, MAP_COMPUTE_IF_ABSENT -> operation.label + "(k" + firstKey + ", " + outcome + ")";
+      case GET_ALL -> operation.label + "(k" + firstKey + ", k" + secondKey + ", " + outcome + ")";
+      case MAP_MERGE -> operation.label + "(k" + firstKey + (matching ? ", removing" : "") + ")";
       case MAP_REMOVE_IF_EQUAL, MAP_REPLACE_IF_EQUAL ->
           operation.label + "(k" + firstKey + ", " + (matching ? "current" : "other") + " value)";
       default -> operation.label + "(k" + firstKey + ")";

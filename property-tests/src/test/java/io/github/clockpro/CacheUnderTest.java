@@ -14,8 +14,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.Function;
 
@@ -71,6 +73,10 @@ final class CacheUnderTest {
   final List<String> modelViolations = new ArrayList<>();
   /** Keys the model evicted during the current action; the cache must evict the same ones. */
   private final List<Key> expectedVictims = new ArrayList<>();
+  /** The placeholders of the current bulk call that the model evicted by a later insert of the same call. */
+  private final List<Key> placeholdersEvicted = new ArrayList<>();
+  /** Keys evicted in the current action so far, in the order of their reports. */
+  private final List<Key> victimsInAction = new ArrayList<>();
   /** New entries the current action stored; each may evict at most one entry. */
   private int insertsInAction;
 
@@ -374,6 +380,169 @@ final class CacheUnderTest {
     settle();
   }
 
+  /**
+   * {@code merge}: an absent key gets the given value, without calling the function; a present one the function's
+   * result, a new value, or is removed if {@code removes} (the function returns {@code null}).
+   */
+  void mapMerge(Key key, boolean removes) {
+    Value given = newValue();
+    Value merged = newValue();
+    Value previous = live(key);
+    Value result = map.merge(key, given, (old, value) -> {
+      assertSame(previous, old, () -> "merge saw for " + key);
+      assertSame(given, value, () -> "merge was given for " + key);
+      return removes ? null : merged;
+    });
+    if (previous == null) {
+      assertSame(given, result, () -> "merge of absent " + key);
+      stored(key, given, null); // inserted as putIfAbsent inserts: no placeholder
+    } else if (removes) {
+      assertNull(result, () -> "merge removing " + key);
+      removed(key);
+    } else {
+      assertSame(merged, result, () -> "merge of " + key);
+      stored(key, merged, previous);
+    }
+    settle();
+  }
+
+  /**
+   * {@code getAll(keys, mappingFunction)} of two keys, or of one when both a reference model and expiry are on:
+   * the model replays a bulk call's places when the function runs, after every expiry the call reported, and for
+   * two inserts an expiry found by the second would then come before the first, unlike in the cache.
+   *
+   * <p>The cache takes each key's place in order, a hit or a placeholder's insert, then calls the function once
+   * with the keys that got a placeholder; so the function replays those places in the same order. A key read as
+   * a hit may be evicted by the next key's insert (its value is still returned); a key evicted by the insert
+   * before it gets a placeholder, and a placeholder may be evicted by the next insert, its loaded value then
+   * returned and reported as evicted.
+   */
+  void getAll(Key first, Key second, LoadOutcome outcome) {
+    List<Key> distinct = model != null && expiry != null || first.equals(second) ? List.of(first)
+        : List.of(first, second);
+    Map<Key, Value> wanted = new HashMap<>();
+    Map<Key, Value> loaded = new LinkedHashMap<>();
+    RuntimeException failure = new IllegalStateException("bulk load of " + distinct + " failed");
+    int[] calls = {0};
+    Function<Set<? extends Key>, Map<Key, Value>> bulkFunction = requested -> {
+      calls[0]++;
+      replayPlaces(distinct, requested, wanted);
+      for (Key key : distinct) {
+        if (requested.contains(key)) {
+          loaded.put(key, newValue());
+        }
+      }
+      assertEquals(loaded.keySet(), requested, "the keys given to the bulk function");
+      switch (outcome) {
+        case VALUE:
+          return new HashMap<>(loaded);
+        case NULL:
+          return Map.of(); // every requested key fails as a load that returned null
+        default:
+          throw failure;
+      }
+    };
+    // A hit inserts nothing, so the keys' places change only after a miss: the function runs if one key misses.
+    boolean callsFunction = distinct.stream().anyMatch(key -> live(key) == null);
+    long evictionsBefore = cache.stats().evictionCount();
+    if (outcome == LoadOutcome.FAILURE && callsFunction) {
+      assertSame(failure, assertThrows(IllegalStateException.class, () -> cache.getAll(distinct, bulkFunction)));
+    } else {
+      Map<Key, Value> result = cache.getAll(distinct, bulkFunction);
+      if (!callsFunction) {
+        replayPlaces(distinct, Set.of(), wanted);
+      } else if (outcome == LoadOutcome.VALUE) {
+        wanted.putAll(loaded);
+      }
+      assertEquals(wanted.keySet(), result.keySet(), "getAll returned keys");
+      wanted.forEach((key, value) -> assertSame(value, result.get(key), () -> "getAll returned for " + key));
+    }
+    assertEquals(callsFunction ? 1 : 0, calls[0], "calls of the bulk function");
+    if (callsFunction) {
+      if (outcome == LoadOutcome.FAILURE) {
+        loadFailures++;
+      } else {
+        loadSuccesses++; // one bulk load, however many keys it gave values for
+      }
+      for (Key key : loaded.keySet()) {
+        if (model != null && model.contains(key)) {
+          model.loading(key, false);
+        }
+        if (outcome == LoadOutcome.VALUE) {
+          shadow.put(key, loaded.get(key)); // an evicted placeholder's value leaves it again in settle()
+          if (expiry != null) {
+            expiry.loaded(key, loaded.get(key));
+          }
+        } else {
+          placeFreed(key);
+        }
+      }
+      if (outcome != LoadOutcome.VALUE) {
+        silentEvictions(evictionsBefore, loaded.keySet());
+      }
+    }
+    settle();
+  }
+
+  /**
+   * Accounts for the placeholders of a failed bulk call that a later insert of the same call evicted: counted as
+   * evictions, and never reported, since no value arrived (see {@code CacheStats.evictionCount}). Their number is
+   * the evictions counted in this action less those reported; with a model, they are the placeholders it evicted.
+   */
+  private void silentEvictions(long evictionsBefore, Set<Key> keys) {
+    takeEvictions();
+    long silent = cache.stats().evictionCount() - evictionsBefore - victimsInAction.size();
+    if (silent < 0 || silent >= keys.size()) {
+      listenerViolations.add("a failed bulk load of " + keys + " evicted " + silent + " of its own placeholders");
+      return;
+    }
+    evictions += silent;
+    if (model != null) {
+      if (placeholdersEvicted.size() != silent) {
+        modelViolations.add("the cache evicted " + silent + " placeholders of " + keys + " unreported, the model "
+            + placeholdersEvicted);
+      }
+      for (Key placeholder : placeholdersEvicted) {
+        expectedVictims.remove(expectedVictims.lastIndexOf(placeholder));
+      }
+    }
+  }
+
+  /**
+   * Replays the places of a bulk call's keys, in order: a key the cache did not request from the function was a
+   * hit; a requested one a miss and an insert. A requested key the shadow still holds was evicted by the insert
+   * before it, whose report is taken now, so that the insert that follows finds the key absent.
+   */
+  private void replayPlaces(List<Key> keys, Set<? extends Key> requested, Map<Key, Value> wanted) {
+    placeholdersEvicted.clear();
+    List<Key> placed = new ArrayList<>();
+    for (Key key : keys) {
+      if (requested.contains(key)) {
+        misses++;
+        if (shadow.containsKey(key)) {
+          takeEvictions();
+        }
+        int victimsBefore = expectedVictims.size();
+        inserted(key);
+        if (expectedVictims.size() > victimsBefore && placed.contains(expectedVictims.get(victimsBefore))) {
+          placeholdersEvicted.add(expectedVictims.get(victimsBefore)); // the model evicted this call's own
+        }
+        placed.add(key);
+        if (model != null) {
+          model.loading(key, true); // until the function returns, for the inserts of the keys after it
+        }
+      } else {
+        Value present = live(key);
+        if (present == null) {
+          listenerViolations.add("getAll found " + key + " present, but the shadow has no live entry for it");
+          continue;
+        }
+        countLookup(key, present);
+        wanted.put(key, present);
+      }
+    }
+  }
+
   /** Removes the first entry the entry set's iterator yields, through {@link Iterator#remove()}. */
   void mapIteratorRemove() {
     Iterator<Map.Entry<Key, Value>> entries = map.entrySet().iterator();
@@ -529,28 +698,10 @@ final class CacheUnderTest {
    * with its current value, at most one per action; every other call must be one the action expected, once.
    */
   private void settle() {
-    List<Removal> explicit = new ArrayList<>();
-    List<Key> victims = new ArrayList<>();
-    for (Removal removal : received) {
-      if (removal.cause() == RemovalCause.SIZE) {
-        Value held = shadow.get(removal.key());
-        if (held != removal.value()) {
-          listenerViolations.add("evicted " + removal + " but the cache held " + held);
-        } else {
-          shadow.remove(removal.key());
-          if (expiry != null) {
-            if (!expiry.isLive(removal.key())) {
-              expiredEvictions++; // evicted in the tick before the timer found it: see design.md
-            }
-            expiry.removed(removal.key());
-          }
-        }
-        victims.add(removal.key());
-        evictions++;
-      } else {
-        explicit.add(removal);
-      }
-    }
+    takeEvictions();
+    List<Removal> explicit = new ArrayList<>(received);
+    List<Key> victims = new ArrayList<>(victimsInAction);
+    victimsInAction.clear();
     received.clear();
     if (victims.size() > insertsInAction) {
       listenerViolations.add("an action that inserted " + insertsInAction + " entries evicted " + victims);
@@ -564,6 +715,34 @@ final class CacheUnderTest {
     expected.clear();
     expectedVictims.clear();
     insertsInAction = 0;
+  }
+
+  /**
+   * Accounts for the evictions received so far in the current action: each must remove an entry of the shadow,
+   * with its current value. The other calls stay for {@link #settle()}.
+   */
+  private void takeEvictions() {
+    for (Iterator<Removal> removals = received.iterator(); removals.hasNext(); ) {
+      Removal removal = removals.next();
+      if (removal.cause() != RemovalCause.SIZE) {
+        continue;
+      }
+      removals.remove();
+      Value held = shadow.get(removal.key());
+      if (held != removal.value()) {
+        listenerViolations.add("evicted " + removal + " but the cache held " + held);
+      } else {
+        shadow.remove(removal.key());
+        if (expiry != null) {
+          if (!expiry.isLive(removal.key())) {
+            expiredEvictions++; // evicted in the tick before the timer found it: see design.md
+          }
+          expiry.removed(removal.key());
+        }
+      }
+      victimsInAction.add(removal.key());
+      evictions++;
+    }
   }
 
   private static boolean sameElements(List<Removal> actual, List<Removal> wanted) {

@@ -110,6 +110,25 @@ public final class CacheFactory {
   }
 
   /**
+   * Creates a loading cache whose entries both expire, as in {@link #newExpiringCache}, and are refreshed once
+   * their value is {@code refreshNanos} old, as in {@link #newRefreshingCache}. The builder has checked every
+   * argument, and set exactly one of the kinds of expiry.
+   *
+   * @param refreshNanos at least 1
+   * @return a new, empty cache
+   */
+  public static <K, V> ClockProLoadingCache<K, V> newRefreshingExpiringCache(int maximumSize, int scanLimit,
+      int initialCapacity, RemovalListener<? super K, ? super V> removalListener, long expireAfterWriteNanos,
+      long expireAfterAccessNanos, Expiry<K, V> expiry, Ticker ticker, Scheduler scheduler,
+      CacheLoader<? super K, V> loader, Executor executor, long refreshNanos) {
+    int seed = ThreadLocalRandom.current().nextInt();
+    RefreshingExpiringCache<K, V> cache = new RefreshingExpiringCache<>(maximumSize, scanLimit, initialCapacity,
+        seed, removalListener, expireAfterWriteNanos, expireAfterAccessNanos, expiry, ticker, scheduler, loader,
+        executor, refreshNanos);
+    return new LoadingCacheView<>(cache, loader, cache.refreshing());
+  }
+
+  /**
    * Makes a cache this factory built asynchronous, for {@code buildAsync()}.
    *
    * @param cache a cache from {@link #newBoundedCache} or {@link #newExpiringCache}

@@ -14,12 +14,14 @@ import java.util.OptionalLong;
 /**
  * The size-bounded cache whose entries expire: a {@link BoundedCache} over {@link ExpiringNode}s, with a
  * {@link TimerWheel} under the same eviction lock. The contract is {@link io.github.clockpro.ClockProCache}'s;
- * docs/design.md ("Expiry") explains the design and its bound.
+ * docs/design.md ("Expiry") explains the design and its bound. Its one subclass,
+ * {@link RefreshingExpiringCache}, adds {@code refreshAfterWrite}; it overrides the node shape and
+ * {@link #readUnexpired}, nothing else.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
  */
-final class ExpiringCache<K, V> extends BoundedCache<K, V> {
+class ExpiringCache<K, V> extends BoundedCache<K, V> {
 
   /*
    * Design overview
@@ -138,11 +140,16 @@ final class ExpiringCache<K, V> extends BoundedCache<K, V> {
    */
   @Override
   Node<K, V> newPlaceholder(K key, int hash, Load<V> load, long now) {
-    return ExpiringNode.placeholder(key, hash, load, expiry == null ? now + fixedNanos : now);
+    return ExpiringNode.placeholder(key, hash, load, placeholderDeadline(now));
+  }
+
+  /** The time at which the wheel first looks at a placeholder made at {@code now}; see {@link #newPlaceholder}. */
+  final long placeholderDeadline(long now) {
+    return expiry == null ? now + fixedNanos : now;
   }
 
   @Override
-  V readLive(Node<K, V> node) {
+  final V readLive(Node<K, V> node) {
     ExpiringNode<K, V> entry = (ExpiringNode<K, V>) node;
     long now = now();
     long deadline = entry.deadline();
@@ -150,14 +157,22 @@ final class ExpiringCache<K, V> extends BoundedCache<K, V> {
       expireFound(node, now);
       return null;
     }
+    return readUnexpired(entry, deadline, now);
+  }
+
+  /**
+   * The hit on an entry that has not expired at the cache's time {@code now}: renews its deadline where reads do,
+   * and returns its value, counting a reference.
+   */
+  V readUnexpired(ExpiringNode<K, V> entry, long deadline, long now) {
     if (renewsOnRead) {
       long renewed = now + (expiry == null ? fixedNanos
-          : bounded(expiry.expireAfterRead(node.key, node.value, tickerTime(now), deadline - now)));
+          : bounded(expiry.expireAfterRead(entry.key, entry.value, tickerTime(now), deadline - now)));
       if (renewed != deadline) {
         entry.setDeadline(renewed); // without a lock: see ExpiringNode
       }
     }
-    return read(node);
+    return read(entry);
   }
 
   @Override
@@ -272,8 +287,11 @@ final class ExpiringCache<K, V> extends BoundedCache<K, V> {
     return time + origin;
   }
 
-  /** The cache's time: the ticker's reading since {@link #origin}, or the wheel's time if that is later. */
-  private long now() {
+  /**
+   * The cache's time: the ticker's reading since {@link #origin}, or the wheel's time if that is later. Never
+   * earlier than a time it returned before.
+   */
+  long now() {
     long reading = ticker.read() - origin;
     long floor = wheel.time();
     return reading - floor < 0 ? floor : reading;

@@ -16,8 +16,8 @@ import java.util.concurrent.Executor;
  * this cache's "deadline". A hit reads the ticker once; if the value is at least {@code refreshNanos} old it asks
  * {@link Refreshing} for a refresh, which starts one unless one is in flight, and returns the value it read: the
  * hit never waits. The refresh's value, stored as a write, records a new write time, so the entry is fresh again;
- * a refresh that failed leaves it stale, and the next hit starts another. Nothing expires here: a cache cannot
- * have both refresh and expiry yet.
+ * a refresh that failed leaves it stale, and the next hit starts another. Nothing expires here: a cache with both
+ * refresh and expiry is a {@link RefreshingExpiringCache}.
  */
 final class RefreshingCache<K, V> extends BoundedCache<K, V> {
 

@@ -9,7 +9,8 @@
  *   <li>{@link io.github.clockpro.engine.Loading} and {@code Load}: loads in flight, as placeholders in the table;
  *       {@code BulkLoading}: {@code getAll}; {@code Computing}: the atomic {@code compute}, {@code computeIfPresent}
  *       and {@code merge}; {@code LoadingCacheView}, {@code Refreshing}, {@code RefreshingCache} and
- *       {@code RefreshingNode}: {@code build(CacheLoader)} and refresh; {@code AsyncCacheView}: {@code buildAsync()}.
+ *       {@code RefreshingNode}: {@code build(CacheLoader)} and refresh, and {@code RefreshingExpiringCache} and
+ *       {@code RefreshingExpiringNode} for refresh with expiry; {@code AsyncCacheView}: {@code buildAsync()}.
  *   <li>{@code NodeTable} and {@code Node}: the hash table, with lock-free reads and one writer, whose entries are
  *       the nodes themselves; {@code TreeBin}: the persistent balanced tree a crowded bin becomes.
  *   <li>{@code ClockProPolicy}: the CLOCK-Pro decisions over two {@code Ring}s (hot and cold) and the

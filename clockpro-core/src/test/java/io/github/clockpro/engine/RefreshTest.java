@@ -107,11 +107,13 @@ class RefreshTest {
   }
 
   @Test
-  void shouldRejectRefreshWithoutALoaderOrWithExpiry() {
+  void shouldRejectRefreshWithoutALoaderOrWithoutAPositiveDuration() {
     assertThrows(IllegalStateException.class,
         () -> ClockProCache.builder().maximumSize(1).refreshAfterWrite(Duration.ofSeconds(1)).build());
-    assertThrows(IllegalStateException.class, () -> ClockProCache.builder().maximumSize(1)
-        .expireAfterWrite(Duration.ofSeconds(1)).refreshAfterWrite(Duration.ofSeconds(1)));
+    assertThrows(IllegalStateException.class,
+        () -> ClockProCache.builder().maximumSize(1).refreshAfterWrite(Duration.ofSeconds(1)).buildAsync());
+    assertThrows(IllegalArgumentException.class,
+        () -> ClockProCache.builder().maximumSize(1).refreshAfterWrite(Duration.ofSeconds(-1)));
     assertThrows(IllegalArgumentException.class,
         () -> ClockProCache.builder().maximumSize(1).refreshAfterWrite(Duration.ZERO));
   }

@@ -1,7 +1,10 @@
 package io.github.clockpro.engine;
 
+import io.github.clockpro.ClockProAsyncCache;
 import io.github.clockpro.ClockProCache;
+import io.github.clockpro.ClockProLoadingCache;
 import java.util.List;
+import java.util.concurrent.Executor;
 
 /**
  * What the properties read from the engine behind a cache built through the public builder: they run on the class
@@ -19,5 +22,16 @@ public final class EngineAccess {
    */
   public static List<String> checkInvariants(ClockProCache<?, ?> cache) {
     return ((BoundedCache<?, ?>) cache).checkInvariants();
+  }
+
+  /**
+   * An asynchronous view of the same engine as a loading cache's, so that one test drives a key through both.
+   *
+   * @param cache a cache built by {@code build(CacheLoader)}
+   * @param executor runs the functions of the view's {@code get(key, function)}
+   * @return the view
+   */
+  public static <K, V> ClockProAsyncCache<K, V> asyncView(ClockProLoadingCache<K, V> cache, Executor executor) {
+    return new AsyncCacheView<>(((LoadingCacheView<K, V>) cache).engine(), executor);
   }
 }

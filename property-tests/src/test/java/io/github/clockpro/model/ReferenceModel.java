@@ -114,6 +114,8 @@ public final class ReferenceModel<K> {
     int carry;
     /** For a hot page, whether the hot hand last spared it on its carry alone. */
     boolean sparedByCarry;
+    /** Whether the page is a load in flight, as a bulk load's placeholders are while its other keys insert. */
+    boolean loading;
 
     Page(K key) {
       this.key = key;
@@ -258,6 +260,14 @@ public final class ReferenceModel<K> {
     return trialPeriods == 0 ? 0 : (double) carryingPeriods / trialPeriods;
   }
 
+  /**
+   * Marks a resident key's page as a load in flight, or as loaded: the cold hand passes over such a page, and
+   * evicts it only if every page it examined is one. Only a bulk load inserts while its own earlier keys load.
+   */
+  public void loading(K key, boolean loading) {
+    resident.get(key).loading = loading;
+  }
+
   /** Removes a resident key on the user's request. Its page leaves no history. */
   public void remove(K key) {
     Page<K> page = resident.remove(key);
@@ -389,6 +399,11 @@ public final class ReferenceModel<K> {
       }
       Page<K> page = cold.getFirst();
       examine(page);
+      if (page.loading) {
+        cold.remove(page); // a load in flight keeps its place: passed over like a referenced page
+        placeCold(page, State.COLD_IN_TEST);
+        continue;
+      }
       if (page.state == State.DEMOTED) {
         if (page.counter > 0) {
           carryRegret(+1);
@@ -576,11 +591,13 @@ public final class ReferenceModel<K> {
 
   /* ---------------- Small steps ---------------- */
 
+  /** Counts an examined page and keeps the best candidate: the lowest counter, a load in flight only if all are. */
   private void examine(Page<K> page) {
     examined++;
-    if (page.counter < bestCounter) {
+    int rank = page.loading ? MAXIMUM_COUNTER + 1 : page.counter;
+    if (rank < bestCounter) {
       best = page;
-      bestCounter = page.counter;
+      bestCounter = rank;
     }
   }
 

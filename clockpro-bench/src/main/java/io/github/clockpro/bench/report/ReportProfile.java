@@ -1,5 +1,7 @@
 package io.github.clockpro.bench.report;
 
+import io.github.clockpro.bench.jmh.AsyncGetBenchmark;
+import io.github.clockpro.bench.jmh.GetAllBenchmark;
 import io.github.clockpro.bench.jmh.GetPutBenchmark;
 import io.github.clockpro.bench.jmh.RandomSequenceBenchmark;
 import io.github.clockpro.bench.jmh.ZipfianSequenceLoadingBenchmark;
@@ -31,7 +33,9 @@ public record ReportProfile(String displayName, String command, int warmupIterat
    * error bars cover five JVMs of each. RandomSequence at a 50% hit rate also runs with one thread: there no
    * thread waits for the eviction lock, so the row shows the cost of each implementation's miss path alone.
    * Two configurations build every implementation with expiry: read-through Zipfian with
-   * {@code expireAfterWrite(1 min)}, and 100% hits with {@code expireAfterAccess(1 min)}.
+   * {@code expireAfterWrite(1 min)}, and 100% hits with {@code expireAfterAccess(1 min)}. The loading paths run
+   * last: {@code getAll} of 16 keys at a 90% hit rate per key, and an asynchronous {@code get(key,
+   * function).join()} on hits only and at a 50% hit rate (clockpro and Caffeine only).
    */
   public static final ReportProfile QUICK = new ReportProfile("quick", "bin/report", 2, 1, 3, 1, "-Xmx3g", List.of(
       zipfian("100000", "2,20", 2, 0),
@@ -42,7 +46,9 @@ public record ReportProfile(String displayName, String command, int warmupIterat
       getPut("100000", "100", 2, 5),
       getPut("100000", "75,0", 2, 0),
       expiring(zipfian("100000", "10", 2, 0), "afterWrite"),
-      expiring(getPut("100000", "100", 2, 0), "afterAccess")),
+      expiring(getPut("100000", "100", 2, 0), "afterAccess"),
+      getAll("100000", "90", 2),
+      asyncGet("100000", "100,50", 2)),
       List.of(100_000, 1_000_000), 4, 1, 2_000_000);
   /** The full matrix: 100K, 1M and 10M entries, 1, 2 and 4 threads, longer iterations. */
   public static final ReportProfile LONG = new ReportProfile("long", "bin/report --long", 3, 3, 5, 3, "-Xmx4g",
@@ -104,6 +110,16 @@ public record ReportProfile(String displayName, String command, int warmupIterat
   private static JmhRun getPut(String capacities, String readPercents, int threads, int rounds) {
     return new JmhRun(GetPutBenchmark.class.getName(),
         Map.of("capacity", capacities, "readPercent", readPercents), threads, rounds);
+  }
+
+  private static JmhRun getAll(String capacities, String hitRates, int threads) {
+    return new JmhRun(GetAllBenchmark.class.getName(), Map.of("capacity", capacities, "hitRate", hitRates),
+        threads, 0);
+  }
+
+  private static JmhRun asyncGet(String capacities, String hitRates, int threads) {
+    return new JmhRun(AsyncGetBenchmark.class.getName(), Map.of("capacity", capacities, "hitRate", hitRates),
+        threads, 0);
   }
 
   /** Returns the profiles, for the command line. */

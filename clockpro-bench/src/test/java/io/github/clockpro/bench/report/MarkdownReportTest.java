@@ -129,6 +129,20 @@ class MarkdownReportTest {
   }
 
   @Test
+  void shouldRenderTheLoadingBenchmarksWithTheirHitRateWithoutThePolicyColumns() {
+    Map<Implementation, JmhRow.Measurement> measurements = new LinkedHashMap<>();
+    measurements.put(Implementation.CLOCKPRO,
+        new JmhRow.Measurement(100, 1, Map.of("requests", 1_000.0, "misses", 100.0)));
+    measurements.put(Implementation.CAFFEINE,
+        new JmhRow.Measurement(50, 1, Map.of("requests", 1_000.0, "misses", 500.0)));
+    String report = render(new JmhRow("AsyncGet", "capacity=100 hitRate=90", 2, measurements));
+    assertTrue(report.contains("### AsyncGet"), report);
+    assertTrue(report.contains("cache2k has no such cache"), report);
+    assertTrue(report.contains("| capacity=100 hitRate=90 | 2 | 90.00% | 50.00% | - |"), report);
+    assertFalse(report.contains("entries examined per eviction"), report);
+  }
+
+  @Test
   void shouldLeaveThePolicyWorkOutWhenNoneWasMeasured() {
     assertFalse(render(row(100, 1, 50, 1, 100, 1)).contains("Policy work"));
   }

@@ -1,0 +1,161 @@
+package io.github.clockpro.bench.jmh;
+
+import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.github.clockpro.ClockProAsyncCache;
+import io.github.clockpro.ClockProCache;
+import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.bench.workload.KeySpace;
+import io.github.clockpro.bench.workload.ThreadSeeds;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.ThreadParams;
+
+/**
+ * Asynchronous read-through: each operation is {@code get(key, mappingFunction).join()} on an asynchronous cache,
+ * with uniformly random keys over {@code capacity x 100 / hitRate} keys and a free function, which each
+ * implementation runs on its default executor ({@code ForkJoinPool.commonPool()}). At {@code hitRate=100} every
+ * key is resident and every call a hit; below it, a miss hands the function to the pool, waits for it and
+ * evicts. cache2k has no asynchronous cache with a per-call function, so it is not measured here. Throughput is
+ * calls per second; the secondary results {@code requests} and {@code misses} (calls of the function) give the hit
+ * rate.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 3)
+@Measurement(iterations = 5, time = 3)
+@Fork(value = 1, jvmArgsAppend = {"-Xmx3g", "-Xms1g"})
+public class AsyncGetBenchmark {
+
+  /** An asynchronous cache's {@code get(key, function)}. */
+  interface AsyncRead {
+    Long getAndJoin(Long key, Function<Long, Long> function);
+
+    void close();
+  }
+
+  @Param({"clockpro", "caffeine"})
+  public String implementation;
+
+  @Param({"100000"})
+  public int capacity;
+
+  @Param({"100", "50"})
+  public int hitRate;
+
+  AsyncRead cache;
+  KeySpace keys;
+  /** The calls of the function, over all threads. */
+  final LongAdder loaded = new LongAdder();
+  /** The free function: the key is its own value; counts its calls. */
+  final Function<Long, Long> function = key -> {
+    loaded.increment();
+    return key;
+  };
+
+  /** Builds the cache and puts the first {@code capacity} keys. */
+  @Setup(Level.Trial)
+  public void createCache() {
+    cache = create(Implementation.named(implementation));
+    keys = new KeySpace(capacity * 100L / hitRate);
+    for (long index = 0; index < capacity; index++) {
+      cache.getAndJoin(keys.key(index), function);
+    }
+  }
+
+  private AsyncRead create(Implementation which) {
+    switch (which) {
+      case CLOCKPRO -> {
+        ClockProAsyncCache<Long, Long> clockpro = ClockProCache.builder().maximumSize(capacity).buildAsync();
+        return new AsyncRead() {
+          @Override
+          public Long getAndJoin(Long key, Function<Long, Long> mappingFunction) {
+            return clockpro.get(key, mappingFunction).join();
+          }
+
+          @Override
+          public void close() {
+            clockpro.synchronous().invalidateAll();
+          }
+        };
+      }
+      case CAFFEINE -> {
+        AsyncCache<Long, Long> caffeine = Caffeine.newBuilder().maximumSize(capacity).buildAsync();
+        return new AsyncRead() {
+          @Override
+          public Long getAndJoin(Long key, Function<Long, Long> mappingFunction) {
+            return caffeine.get(key, mappingFunction).join();
+          }
+
+          @Override
+          public void close() {
+            caffeine.synchronous().invalidateAll();
+            caffeine.synchronous().cleanUp();
+          }
+        };
+      }
+      default -> throw new IllegalArgumentException(which + " has no asynchronous cache here");
+    }
+  }
+
+  /** Releases the cache. */
+  @TearDown(Level.Trial)
+  public void closeCache() {
+    cache.close();
+  }
+
+  /** Per-thread key generator and the counters, reported as secondary results. */
+  @State(Scope.Thread)
+  @AuxCounters(AuxCounters.Type.EVENTS)
+  public static class Requests {
+    /** Calls made by this thread in the iteration. */
+    public long requests;
+
+    SplittableRandom random;
+    private AsyncGetBenchmark benchmark;
+    /** Whether this thread reports the function calls of all threads; thread 0 does. */
+    private boolean reportsLoads;
+    private long loadedAtStart;
+
+    /** Resets the counters; creates the thread's generator on the first iteration. */
+    @Setup(Level.Iteration)
+    public void startIteration(ThreadParams threadParams, AsyncGetBenchmark benchmark) {
+      requests = 0;
+      if (random == null) {
+        random = ThreadSeeds.generator(threadParams.getThreadIndex());
+      }
+      this.benchmark = benchmark;
+      reportsLoads = threadParams.getThreadIndex() == 0;
+      loadedAtStart = benchmark.loaded.sum();
+    }
+
+    /** The function's calls in the iteration, over all threads; reported by thread 0 only. */
+    public long misses() {
+      return reportsLoads ? benchmark.loaded.sum() - loadedAtStart : 0;
+    }
+  }
+
+  /** One asynchronous read, joined. */
+  @Benchmark
+  public Long get(Requests requests) {
+    requests.requests++;
+    return cache.getAndJoin(keys.key(requests.random.nextLong(keys.size())), function);
+  }
+}
