@@ -14,8 +14,35 @@ import java.util.OptionalLong;
  */
 public interface Policy {
 
-  /** The most entries the cache holds while no operation is in flight. */
+  /**
+   * The bound: the most entries the cache holds, or for a {@link #isWeighted() weighted} cache their most total
+   * weight, once no operation is in flight and {@link ClockProCache#cleanUp()} has run. Starts at
+   * {@link CacheBuilder#maximumSize} or {@link CacheBuilder#maximumWeight}; {@link #setMaximum} changes it.
+   */
   long maximum();
+
+  /**
+   * Changes the bound at run time, as Caffeine's {@code Policy.Eviction.setMaximum}. Growing takes effect at once.
+   * Shrinking does the bounded work of one operation at once: it evicts at most
+   * {@link CacheBuilder#MAXIMUM_EVICTIONS_PER_OPERATION} entries, each examining at most {@link #scanLimit()}; the
+   * rest of the excess is repaid by the operations that follow, each evicting as many again while the cache is over
+   * its bound, and by {@link ClockProCache#cleanUp()}, which evicts until the cache is within it. Until then the
+   * cache holds more than the new bound, never more than it held when this was called (see
+   * {@link CacheBuilder#maximumWeight} for the bound on an excess).
+   *
+   * @param maximum the new bound, at least 1; at most {@link Integer#MAX_VALUE} for a cache bounded by size
+   * @throws IllegalArgumentException if {@code maximum} is out of range, naming it, before anything changes
+   */
+  void setMaximum(long maximum);
+
+  /** Whether the cache was built with {@link CacheBuilder#maximumWeight} and a {@link Weigher}. */
+  boolean isWeighted();
+
+  /**
+   * The total weight of the resident entries, if the cache is {@link #isWeighted() weighted}; empty otherwise, as
+   * Caffeine's {@code Policy.Eviction.weightedSize}. A load in flight weighs 0 until its value arrives.
+   */
+  OptionalLong weightedSize();
 
   /**
    * The most entries one eviction examines, across both hands, before it evicts the best candidate seen:
@@ -39,14 +66,17 @@ public interface Policy {
   /** Whether the cache was built with {@link CacheBuilder#expireAfter(Expiry)}. */
   boolean expiresVariably();
 
-  /** Resident entries in the hot ring. */
+  /** Resident entries in the hot ring (a count, also in a weighted cache). */
   int hotSize();
 
   /** Resident entries in the cold ring, loads in flight included. */
   int coldSize();
 
-  /** The number of cold entries the policy currently aims for; the rest of the cache is hot. */
-  int coldTarget();
+  /**
+   * The number of cold entries the policy currently aims for, or in a {@link #isWeighted() weighted} cache their
+   * weight; the rest of the cache is hot.
+   */
+  long coldTarget();
 
   /** The reference count at which the cold hand promotes an entry instead of evicting it; adapts, from 1 to 2. */
   int promotionThreshold();

@@ -6,7 +6,8 @@ import java.lang.invoke.VarHandle;
 /**
  * The node of an expiring cache: a {@link Node} with the time its entry expires and its links in the
  * {@link TimerWheel}. A cache without expiry never makes one, so its entries keep {@link Node}'s 48 bytes; this
- * shape is 64 (8 for the deadline, 8 for the two links).
+ * shape is 64 (8 for the deadline, 8 for the two links). {@link WeightedExpiringNode} adds a weight, for a weighted
+ * expiring cache.
  *
  * <h2>Fields and who writes them</h2>
  * <ul>
@@ -22,7 +23,7 @@ import java.lang.invoke.VarHandle;
  *       guarded by the eviction lock. A sentinel (a node with no key) heads each list.
  * </ul>
  */
-final class ExpiringNode<K, V> extends Node<K, V> {
+class ExpiringNode<K, V> extends Node<K, V> {
 
   private static final VarHandle DEADLINE;
 
