@@ -409,8 +409,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
         continue; // expired: the insert replaces it, so look again
       }
       if (write == Write.REPLACE_PRESENT) {
-        reweighed(node, value, weight);
         replaced(node, previous, value);
+        reweighed(node, value, weight); // after: the listener hears of the replacement before any eviction
       } else {
         readLive(node);
       }
@@ -460,8 +460,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
       if (previous == null) {
         return null;
       }
-      reweighed(node, value, weight);
       replaced(node, previous, value);
+      reweighed(node, value, weight); // after: the listener hears of the replacement before any eviction
       return previous;
     }
   }

@@ -165,8 +165,8 @@ final class Computing<K, V> {
         cache.notifyRemoval(key, previous, RemovalCause.EXPLICIT);
         return null;
       }
-      cache.reweighed(node, result, weight);
       cache.replaced(node, previous, result);
+      cache.reweighed(node, result, weight); // after: the listener hears of the replacement before any eviction
       return result;
     }
   }

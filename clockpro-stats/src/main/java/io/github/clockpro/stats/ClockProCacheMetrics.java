@@ -285,6 +285,17 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
         current -> current.policy().carryAllowed() ? current.policy().carryLimit() : 0,
         "The most references the hot hand carries over now: the carry limit while the carry trial lets it carry, "
             + "else 0");
+
+    // Weights: the eviction weight for every cache (where every entry weighs 1 it equals cache.evictions), and
+    // the resident weight and its bound for a cache built with maximumWeight.
+    counter(registry, cache, "cache.eviction.weight", "weight", current -> current.stats().evictionWeight(),
+        "The weight of the entries evicted for size; equal to cache.evictions for a cache bounded by size");
+    if (cache.policy().isWeighted()) {
+      gauge(registry, cache, "cache.weighted.size", "weight",
+          current -> current.policy().weightedSize().orElse(0), "The total weight of the resident entries");
+      gauge(registry, cache, "cache.maximum.weight", "weight", current -> current.policy().maximum(),
+          "The most total weight the cache holds at quiescence; policy().setMaximum changes it");
+    }
   }
 
   private void bindLoadMeters(MeterRegistry registry, ClockProCache<K, V> cache) {
