@@ -10,6 +10,7 @@ import io.github.clockpro.bench.memory.MemoryResult;
 import io.github.clockpro.bench.policy.PolicyWork;
 import io.github.clockpro.bench.policy.PolicyWorkResult;
 import io.github.clockpro.bench.simulator.SimulationResult;
+import io.github.clockpro.bench.simulator.WeightedTraceSimulator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,7 +55,7 @@ final class MarkdownReport {
 
   /** Renders the document from the measurements of one run; a list may be empty. */
   String render(List<JmhRow> jmhRows, List<PolicyWorkResult> policyWork, List<SimulationResult> simulations,
-      List<MemoryResult> memory, List<LatencyResult> latency) {
+      List<WeightedTraceSimulator.Result> weighted, List<MemoryResult> memory, List<LatencyResult> latency) {
     ReportProfile profile = context.profile();
     line("# Benchmarks");
     line("");
@@ -87,6 +88,7 @@ final class MarkdownReport {
     text.append(LatencyCommand.table(latency));
     line("");
     hitRates(simulations);
+    weightedHitRates(weighted);
     scanLengths(simulations);
     return text.toString();
   }
@@ -297,6 +299,20 @@ final class MarkdownReport {
     for (String trace : results.stream().map(SimulationResult::trace).distinct().toList()) {
       line("![" + trace + "](benchmarks/hitrate-" + trace + ".png)");
     }
+    line("");
+  }
+
+  private void weightedHitRates(List<WeightedTraceSimulator.Result> results) {
+    if (results.isEmpty()) {
+      return;
+    }
+    section("Hit rates by weight (" + WeightedTraceSimulator.TRACE_FILE + ")", "Caches bounded by "
+        + "`maximumWeight` with a weigher that returns the object's size, replayed as get then put on a miss, "
+        + "single-threaded, from a cold start; the pair (key, size) is an entry's identity, as in the trace's "
+        + "README. Object hit rate counts requests, byte hit rate counts their bytes. Caffeine runs its "
+        + "maintenance on the calling thread, cache2k has `strictEviction(true)`. \"vs best peer\" is clockpro "
+        + "minus the better of Caffeine and cache2k, in percentage points.");
+    text.append(WeightedTraceSimulator.table(results));
     line("");
   }
 

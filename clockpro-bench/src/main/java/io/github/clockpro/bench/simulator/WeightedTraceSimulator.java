@@ -121,6 +121,34 @@ public final class WeightedTraceSimulator {
     return new Result(implementation, capacity, requests.size(), hits, bytes, hitBytes);
   }
 
+  /**
+   * Renders the results as a Markdown table: one row per capacity, object and byte hit rates per implementation,
+   * and clockpro minus the better peer for each.
+   */
+  public static String table(List<Result> results) {
+    StringBuilder table = new StringBuilder();
+    table.append("| capacity (bytes) | clockpro object | caffeine object | cache2k object | vs best peer "
+        + "| clockpro byte | caffeine byte | cache2k byte | vs best peer |\n");
+    table.append("|---:|---:|---:|---:|---|---:|---:|---:|---|\n");
+    for (long capacity : results.stream().map(Result::capacity).distinct().toList()) {
+      java.util.Map<Implementation, Result> row = new java.util.EnumMap<>(Implementation.class);
+      results.stream().filter(result -> result.capacity() == capacity)
+          .forEach(result -> row.put(result.implementation(), result));
+      Result ours = row.get(Implementation.CLOCKPRO);
+      Result caffeine = row.get(Implementation.CAFFEINE);
+      Result cache2k = row.get(Implementation.CACHE2K);
+      double objectLead = ours.objectHitPercent()
+          - Math.max(caffeine.objectHitPercent(), cache2k.objectHitPercent());
+      double byteLead = ours.byteHitPercent() - Math.max(caffeine.byteHitPercent(), cache2k.byteHitPercent());
+      table.append(String.format(java.util.Locale.ROOT,
+          "| %,d | %.2f | %.2f | %.2f | %+.2f%s | %.2f | %.2f | %.2f | %+.2f%s |%n", capacity,
+          ours.objectHitPercent(), caffeine.objectHitPercent(), cache2k.objectHitPercent(), objectLead,
+          objectLead < 0 ? " behind" : "", ours.byteHitPercent(), caffeine.byteHitPercent(),
+          cache2k.byteHitPercent(), byteLead, byteLead < 0 ? " behind" : ""));
+    }
+    return table.toString();
+  }
+
   private static boolean hitOrPut(Boolean found, Runnable put) {
     if (found != null) {
       return true;
