@@ -118,13 +118,18 @@ public interface Policy {
   /**
    * The evictions that examined at most {@code entriesExamined} entries, counted as
    * {@link CacheStats#scanCount()} counts them: the cumulative distribution of scan lengths, from which a
-   * histogram's buckets are read. Every eviction examines at least one entry and at most the scan limit, so this
-   * is 0 for 0 and the eviction count at the limit and above; the difference between the limit and one below it
+   * histogram's buckets are read. Every eviction by scan examines at least one entry and at most the scan limit,
+   * so this is 0 for 0 and the count of such evictions at the limit and above (the eviction count, but for a
+   * weighted cache's evictions without a scan, below); the difference between the limit and one below it
    * is the evictions that examined the whole limit.
    *
    * <p>Exact for every length up to 1,024, which covers the default limit, and at the limit less one and above.
    * With a scan limit above 1,025, scans longer than 1,024 entries are counted per power of two, and the count at
    * a length between 1,024 and the limit less one includes them up to the largest power of two not above it.
+   *
+   * <p>A weighted cache may also evict an entry without a scan (one heavier than the whole cache, or the entry a
+   * write would take past the bound on the excess, see {@link CacheBuilder#maximumWeight}); such evictions are in
+   * {@link CacheStats#evictionCount()} but not here.
    *
    * @param entriesExamined a scan length
    * @return the number of evictions that examined that many entries or fewer

@@ -369,6 +369,26 @@ class WeightTest {
     assertInvariants(cache);
   }
 
+  /** The README's example: a cache of byte arrays bounded by their length, shrunk at run time. */
+  @Test
+  void shouldRunTheReadmeExample() {
+    ClockProCache<String, byte[]> cache = ClockProCache.builder()
+        .maximumWeight(256L << 20)
+        .weigher((String key, byte[] value) -> value.length)
+        .build();
+    byte[] megabyte = new byte[1 << 20]; // one array for every entry: the test weighs 200 MB, holds 1
+    for (int index = 0; index < 200; index++) {
+      cache.put("key" + index, megabyte);
+    }
+    assertEquals(200L << 20, cache.policy().weightedSize().orElseThrow());
+    cache.policy().setMaximum(128L << 20);
+    cache.cleanUp();
+    assertEquals(128L << 20, cache.policy().weightedSize().orElseThrow());
+    assertEquals(128, cache.size());
+    assertEquals(128L << 20, cache.policy().maximum());
+    assertInvariants(cache);
+  }
+
   private static void assertWithinNinetyAndAHundredPercent(ClockProCache<Long, Integer> cache) {
     long weight = weightedSize(cache);
     assertTrue(weight >= 900_000 && weight <= 1_000_000, String.valueOf(weight));

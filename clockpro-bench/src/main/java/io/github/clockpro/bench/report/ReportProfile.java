@@ -31,7 +31,8 @@ public record ReportProfile(String displayName, String command, int warmupIterat
    * error bars cover five JVMs of each. RandomSequence at a 50% hit rate also runs with one thread: there no
    * thread waits for the eviction lock, so the row shows the cost of each implementation's miss path alone.
    * Two configurations build every implementation with expiry: read-through Zipfian with
-   * {@code expireAfterWrite(1 min)}, and 100% hits with {@code expireAfterAccess(1 min)}.
+   * {@code expireAfterWrite(1 min)}, and 100% hits with {@code expireAfterAccess(1 min)}. Two bound every
+   * implementation by weight: read-through Zipfian, and 75% hits with puts.
    */
   public static final ReportProfile QUICK = new ReportProfile("quick", "bin/report", 2, 1, 3, 1, "-Xmx3g", List.of(
       zipfian("100000", "2,20", 2, 0),
@@ -42,7 +43,9 @@ public record ReportProfile(String displayName, String command, int warmupIterat
       getPut("100000", "100", 2, 5),
       getPut("100000", "75,0", 2, 0),
       expiring(zipfian("100000", "10", 2, 0), "afterWrite"),
-      expiring(getPut("100000", "100", 2, 0), "afterAccess")),
+      expiring(getPut("100000", "100", 2, 0), "afterAccess"),
+      weighted(zipfian("100000", "10", 2, 0)),
+      weighted(getPut("100000", "75", 2, 0))),
       List.of(100_000, 1_000_000), 4, 1, 2_000_000);
   /** The full matrix: 100K, 1M and 10M entries, 1, 2 and 4 threads, longer iterations. */
   public static final ReportProfile LONG = new ReportProfile("long", "bin/report --long", 3, 3, 5, 3, "-Xmx4g",
@@ -93,6 +96,13 @@ public record ReportProfile(String displayName, String command, int warmupIterat
   private static JmhRun expiring(JmhRun run, String expiry) {
     Map<String, String> parameters = new HashMap<>(run.parameters());
     parameters.put("expiry", expiry);
+    return new JmhRun(run.benchmark(), Map.copyOf(parameters), run.threads(), run.rounds());
+  }
+
+  /** The run with every implementation bounded by weight ({@code Bound}'s JMH name {@code weight}). */
+  private static JmhRun weighted(JmhRun run) {
+    Map<String, String> parameters = new HashMap<>(run.parameters());
+    parameters.put("bound", "weight");
     return new JmhRun(run.benchmark(), Map.copyOf(parameters), run.threads(), run.rounds());
   }
 
