@@ -620,11 +620,12 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    * After a value write to a mapped node, outside its monitor: makes the policy count {@code weight}, the weight
    * of the {@code value} written, and evicts as an insert does if the cache is now over its maximum; nothing in a
    * cache without a weigher, where weights never change. If the node's value is no longer {@code value}, a later
-   * writer reweighs it, and this does nothing; if the node has left the map, nothing either.
+   * writer reweighs it, and this does nothing; if the node has left the map, nothing either. A value that weighs
+   * what the policy counts takes no lock.
    */
   void reweighed(Node<K, V> node, V value, int weight) {
-    if (weigher == null) {
-      return;
+    if (weigher == null || node.weighs(weight)) {
+      return; // the weight the policy counts already: see WeightedNode for why the lock may be skipped
     }
     Node<K, V>[] victims;
     Headroom.check(); // an overflow here leaves the entry counted at its old weight: stale, not damaged

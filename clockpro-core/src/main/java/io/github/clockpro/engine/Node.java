@@ -240,6 +240,14 @@ class Node<K, V> {
   }
 
   /**
+   * Whether the policy counts {@code candidate} as this node's weight, read without the eviction lock with a
+   * volatile read in the weighted shapes (see {@link WeightedNode}); here, whether it is 1.
+   */
+  boolean weighs(int candidate) {
+    return candidate == 1;
+  }
+
+  /**
    * Sets the weight the policy counts; the cache calls it under the eviction lock, and only on the weighted
    * shapes: a cache without a weigher never changes a weight.
    */

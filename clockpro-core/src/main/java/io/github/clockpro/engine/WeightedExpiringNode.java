@@ -1,5 +1,8 @@
 package io.github.clockpro.engine;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * The node of a cache built with both a weigher and expiry: an {@link ExpiringNode} with the weight the policy
  * counts for it, 72 bytes in all. {@link #weight} is guarded as in {@link WeightedNode}. Two weighted shapes, one
@@ -8,7 +11,17 @@ package io.github.clockpro.engine;
  */
 final class WeightedExpiringNode<K, V> extends ExpiringNode<K, V> {
 
-  /** Guarded by the eviction lock; see {@link WeightedNode}. */
+  private static final VarHandle WEIGHT;
+
+  static {
+    try {
+      WEIGHT = MethodHandles.lookup().findVarHandle(WeightedExpiringNode.class, "weight", int.class);
+    } catch (ReflectiveOperationException failure) {
+      throw new ExceptionInInitializerError(failure);
+    }
+  }
+
+  /** Written under the eviction lock; see {@link WeightedNode}. */
   private int weight;
 
   WeightedExpiringNode(K key, int hash, V value, long deadline, int weight) {
@@ -30,7 +43,12 @@ final class WeightedExpiringNode<K, V> extends ExpiringNode<K, V> {
   }
 
   @Override
+  boolean weighs(int candidate) {
+    return (int) WEIGHT.getVolatile(this) == candidate;
+  }
+
+  @Override
   void setWeight(int weight) {
-    this.weight = weight;
+    WEIGHT.setVolatile(this, weight);
   }
 }
