@@ -103,8 +103,17 @@ import java.util.function.BooleanSupplier;
  * A hot page's status records its carry ({@link Node#carry()}), so that the hand can tell new references from
  * carried ones.
  *
+ * <h2>Weights</h2>
+ * Every size above is a weight: the resident weight against {@link #maximum}, the hot weight against
+ * {@code maximum - coldTarget}, the cold target and its range, each adaptation "by one" by the weight of the page
+ * concerned (or, for a history record or a load in flight, the resident average weight), the history's capacity as
+ * the records of the resident average weight that {@code maximum} holds. Where every node weighs 1 this is the
+ * paper's count, decision for decision. docs/design.md, "Weights", says why each rule is what it is.
+ *
  * <h2>Bounded work</h2>
- * One call to {@link #admit} examines at most {@link #scanLimit} entries across both hands. If the limit is
+ * One eviction examines at most {@link #scanLimit} entries across both hands, and one call of {@link #admit},
+ * {@link #reweigh} or {@link #evictExcess} makes at most {@link #MAXIMUM_EVICTIONS} of them (one where every node
+ * weighs 1), plus, to keep the {@link #ceiling}, the eviction of the node it admitted or reweighed. If the limit is
  * reached before an unreferenced cold entry is found, the entry with the lowest counter among those examined
  * is evicted instead, whichever clock it is in; a promotion that cannot finish within the limit is refused.
  * The history's work is O(1) per call too: at most {@link #DROPS_PER_EVICTION} entries are dropped per eviction, and
