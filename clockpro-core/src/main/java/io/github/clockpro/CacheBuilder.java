@@ -22,9 +22,18 @@ public final class CacheBuilder<K, V> {
   /** The default for {@link #scanLimit(int)}. */
   public static final int DEFAULT_SCAN_LIMIT = 128;
 
+  /**
+   * The most entries one operation evicts for size. A cache bounded by size evicts at most one per insert; a
+   * weighted cache may need several to make room for a heavy entry, and evicts at most this many, each examining
+   * at most the scan limit: see {@link #maximumWeight(long)}.
+   */
+  public static final int MAXIMUM_EVICTIONS_PER_OPERATION = 8;
+
   private static final int UNSET = -1;
 
   private long maximumSize = UNSET;
+  private long maximumWeight = UNSET;
+  private Weigher<? super K, ? super V> weigher;
   private int scanLimit = UNSET;
   private int initialCapacity = UNSET;
   private RemovalListener<? super K, ? super V> removalListener;
@@ -39,19 +48,75 @@ public final class CacheBuilder<K, V> {
   CacheBuilder() {}
 
   /**
-   * Sets the most entries the cache holds. Required.
+   * Sets the most entries the cache holds. Required, unless {@link #maximumWeight} is set instead.
    *
    * @param maximumSize at least 1 and at most {@link Integer#MAX_VALUE}
    * @return this builder
    */
   public CacheBuilder<K, V> maximumSize(long maximumSize) {
     requireUnset(this.maximumSize == UNSET, "maximumSize", this.maximumSize);
+    if (maximumWeight != UNSET) {
+      throw new IllegalStateException("maximumSize cannot be set: maximumWeight was already set to " + maximumWeight);
+    }
     if (maximumSize < 1 || maximumSize > Integer.MAX_VALUE) {
       throw new IllegalArgumentException(
           "maximumSize must be between 1 and " + Integer.MAX_VALUE + " but was " + maximumSize);
     }
     this.maximumSize = maximumSize;
     return this;
+  }
+
+  /**
+   * Bounds the cache by the total weight of its entries instead of their number, as Caffeine's
+   * {@code maximumWeight}; needs a {@link #weigher}, and excludes {@link #maximumSize}. CLOCK-Pro then measures its
+   * hot and cold targets and its history in weight (see docs/design.md).
+   *
+   * <p>The bound and the work of an operation: an operation evicts at most
+   * {@link #MAXIMUM_EVICTIONS_PER_OPERATION} entries, each eviction examining at most the {@link #scanLimit}.
+   * Where an insert, or a value replaced by a heavier one, needs more room than that frees, the cache holds more
+   * than {@code maximumWeight} for a while: the following writes each evict as many again while the cache is over
+   * its maximum, and {@link ClockProCache#cleanUp()} evicts until it is within. The excess is bounded: the resident
+   * weight never exceeds twice {@code maximumWeight} (or, after {@link Policy#setMaximum} shrank the maximum, what
+   * the cache held then, falling as the excess is repaid); a write that would take the cache past that evicts the
+   * entry it wrote instead. Once no operation is in flight and {@code cleanUp()} has run, the resident weight is at
+   * most {@code maximumWeight}.
+   *
+   * <p>An entry heavier than {@code maximumWeight} is not kept: it is reported to the removal listener with
+   * {@link RemovalCause#SIZE} at once, as in Caffeine. An entry of weight 0 takes no room. A load in flight weighs
+   * 0 until its value arrives.
+   *
+   * @param maximumWeight at least 1
+   * @return this builder
+   * @throws IllegalStateException if {@link #maximumSize} or this was already set
+   */
+  public CacheBuilder<K, V> maximumWeight(long maximumWeight) {
+    requireUnset(this.maximumWeight == UNSET, "maximumWeight", this.maximumWeight);
+    if (maximumSize != UNSET) {
+      throw new IllegalStateException("maximumWeight cannot be set: maximumSize was already set to " + maximumSize);
+    }
+    if (maximumWeight < 1) {
+      throw new IllegalArgumentException("maximumWeight must be at least 1 but was " + maximumWeight);
+    }
+    this.maximumWeight = maximumWeight;
+    return this;
+  }
+
+  /**
+   * Sets how entries are weighed for {@link #maximumWeight}, which must be set too.
+   *
+   * @param weigher weighs each value written
+   * @param <K1> the key type of the built cache
+   * @param <V1> the value type of the built cache
+   * @return this builder, typed for the weigher
+   * @throws IllegalStateException if a weigher was already set
+   */
+  public <K1 extends K, V1 extends V> CacheBuilder<K1, V1> weigher(Weigher<? super K1, ? super V1> weigher) {
+    requireNonNull(weigher, "weigher");
+    requireUnset(this.weigher == null, "weigher", this.weigher);
+    @SuppressWarnings("unchecked")
+    CacheBuilder<K1, V1> self = (CacheBuilder<K1, V1>) this;
+    self.weigher = weigher;
+    return self;
   }
 
   /**
@@ -239,7 +304,9 @@ public final class CacheBuilder<K, V> {
    * @param <V1> the value type
    * @return a new, empty cache
    * @throws NullPointerException if {@code loader} is null
-   * @throws IllegalStateException if {@link #maximumSize(long)} was not set
+   * @throws IllegalStateException if neither {@link #maximumSize(long)} nor {@link #maximumWeight(long)} was set,
+   *     if one of {@link #maximumWeight(long)} and {@link #weigher} was set without the other, or if
+   *     {@link #refreshAfterWrite} was set with {@link #maximumWeight(long)}
    */
   public <K1 extends K, V1 extends V> ClockProLoadingCache<K1, V1> build(CacheLoader<? super K1, V1> loader) {
     requireNonNull(loader, "loader");
@@ -247,6 +314,9 @@ public final class CacheBuilder<K, V> {
       return CacheFactory.newLoadingCache(buildEngine(), loader, executorOrDefault());
     }
     requireMaximumSize();
+    if (weigher != null) {
+      throw new IllegalStateException("refreshAfterWrite cannot be combined with maximumWeight yet");
+    }
     if (chosenExpiry() != null) {
       @SuppressWarnings("unchecked")
       Expiry<K1, V1> typedExpiry = (Expiry<K1, V1>) expiry;
@@ -267,7 +337,9 @@ public final class CacheBuilder<K, V> {
    * @param <K1> the key type
    * @param <V1> the value type
    * @return a new, empty cache
-   * @throws IllegalStateException if {@link #maximumSize(long)} was not set, or {@link #refreshAfterWrite} was
+   * @throws IllegalStateException if neither {@link #maximumSize(long)} nor {@link #maximumWeight(long)} was set,
+   *     if one of {@link #maximumWeight(long)} and {@link #weigher} was set without the other, or if
+   *     {@link #refreshAfterWrite} was
    */
   public <K1 extends K, V1 extends V> ClockProAsyncCache<K1, V1> buildAsync() {
     if (refreshAfterWriteNanos != UNSET) {
@@ -282,7 +354,9 @@ public final class CacheBuilder<K, V> {
    * @param <K1> the key type
    * @param <V1> the value type
    * @return a new, empty cache
-   * @throws IllegalStateException if {@link #maximumSize(long)} was not set, or {@link #refreshAfterWrite} was
+   * @throws IllegalStateException if neither {@link #maximumSize(long)} nor {@link #maximumWeight(long)} was set,
+   *     if one of {@link #maximumWeight(long)} and {@link #weigher} was set without the other, or if
+   *     {@link #refreshAfterWrite} was
    *     (which needs {@link #build(CacheLoader)})
    */
   public <K1 extends K, V1 extends V> ClockProCache<K1, V1> build() {
@@ -294,16 +368,19 @@ public final class CacheBuilder<K, V> {
 
   private <K1 extends K, V1 extends V> ClockProCache<K1, V1> buildEngine() {
     requireMaximumSize();
-    int size = (int) maximumSize;
     int limit = scanLimitOrDefault();
     int capacity = initialCapacityOrDefault();
+    @SuppressWarnings("unchecked")
+    Weigher<K1, V1> typedWeigher = (Weigher<K1, V1>) weigher;
+    long maximum = weigher == null ? maximumSize : maximumWeight;
     if (expireAfterWriteNanos == UNSET && expireAfterAccessNanos == UNSET && expiry == null) {
-      return CacheFactory.newBoundedCache(size, limit, capacity, removalListener);
+      return weigher == null ? CacheFactory.newBoundedCache((int) maximumSize, limit, capacity, removalListener)
+          : CacheFactory.newWeightedCache(maximum, typedWeigher, limit, capacity, removalListener);
     }
     @SuppressWarnings("unchecked")
     Expiry<K1, V1> typedExpiry = (Expiry<K1, V1>) expiry;
-    return CacheFactory.newExpiringCache(size, limit, capacity, removalListener, expireAfterWriteNanos,
-        expireAfterAccessNanos, typedExpiry, ticker == null ? Ticker.systemTicker() : ticker,
+    return CacheFactory.newExpiringCache(maximum, typedWeigher, limit, capacity, removalListener,
+        expireAfterWriteNanos, expireAfterAccessNanos, typedExpiry, ticker == null ? Ticker.systemTicker() : ticker,
         scheduler == null ? Scheduler.disabledScheduler() : scheduler);
   }
 
@@ -321,9 +398,16 @@ public final class CacheBuilder<K, V> {
         : expiry != null ? "expireAfter" : null;
   }
 
+  /** Checks the bound's settings: a maximum size, or a maximum weight with its weigher. */
   private void requireMaximumSize() {
-    if (maximumSize == UNSET) {
-      throw new IllegalStateException("maximumSize must be set");
+    if (weigher != null && maximumWeight == UNSET) {
+      throw new IllegalStateException("weigher needs maximumWeight, which was not set");
+    }
+    if (maximumWeight != UNSET && weigher == null) {
+      throw new IllegalStateException("maximumWeight needs a weigher, which was not set");
+    }
+    if (maximumSize == UNSET && maximumWeight == UNSET) {
+      throw new IllegalStateException("maximumSize or maximumWeight must be set");
     }
   }
 
@@ -332,7 +416,8 @@ public final class CacheBuilder<K, V> {
   }
 
   private int initialCapacityOrDefault() {
-    return (int) Math.min(maximumSize, initialCapacity == UNSET ? 16 : initialCapacity);
+    long maximum = maximumSize == UNSET ? Integer.MAX_VALUE : maximumSize;
+    return (int) Math.min(maximum, initialCapacity == UNSET ? 16 : initialCapacity);
   }
 
   private Executor executorOrDefault() {

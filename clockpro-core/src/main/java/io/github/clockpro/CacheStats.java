@@ -24,6 +24,7 @@ public final class CacheStats {
   private final long refreshSuccessCount;
   private final long refreshFailureCount;
   private final long evictionCount;
+  private final long evictionWeight;
   private final long expirationCount;
   private final long scanCount;
   private final int maxScanPerEviction;
@@ -32,8 +33,8 @@ public final class CacheStats {
 
   private CacheStats(long hitCount, long missCount, long putCount, long loadSuccessCount, long loadFailureCount,
       long totalLoadTime, long bulkLoadSuccessCount, long bulkLoadFailureCount, long refreshSuccessCount,
-      long refreshFailureCount, long evictionCount, long expirationCount, long scanCount, int maxScanPerEviction,
-      long lockWaitCount, long totalLockWaitTime) {
+      long refreshFailureCount, long evictionCount, long evictionWeight, long expirationCount, long scanCount,
+      int maxScanPerEviction, long lockWaitCount, long totalLockWaitTime) {
     this.hitCount = hitCount;
     this.missCount = missCount;
     this.putCount = putCount;
@@ -45,6 +46,7 @@ public final class CacheStats {
     this.refreshSuccessCount = refreshSuccessCount;
     this.refreshFailureCount = refreshFailureCount;
     this.evictionCount = evictionCount;
+    this.evictionWeight = evictionWeight;
     this.expirationCount = expirationCount;
     this.scanCount = scanCount;
     this.maxScanPerEviction = maxScanPerEviction;
@@ -66,6 +68,7 @@ public final class CacheStats {
    * @param refreshSuccessCount reloads that returned (a value or {@code null})
    * @param refreshFailureCount reloads that threw
    * @param evictionCount entries evicted for size
+   * @param evictionWeight the weight of those entries; equal to {@code evictionCount} in a cache without a weigher
    * @param expirationCount entries removed because they had expired
    * @param scanCount entries examined by every eviction together
    * @param maxScanPerEviction the most entries one eviction examined
@@ -76,8 +79,8 @@ public final class CacheStats {
    */
   public static CacheStats of(long hitCount, long missCount, long putCount, long loadSuccessCount,
       long loadFailureCount, long totalLoadTime, long bulkLoadSuccessCount, long bulkLoadFailureCount,
-      long refreshSuccessCount, long refreshFailureCount, long evictionCount, long expirationCount, long scanCount,
-      int maxScanPerEviction, long lockWaitCount, long totalLockWaitTime) {
+      long refreshSuccessCount, long refreshFailureCount, long evictionCount, long evictionWeight,
+      long expirationCount, long scanCount, int maxScanPerEviction, long lockWaitCount, long totalLockWaitTime) {
     requireNonNegative(hitCount, "hitCount");
     requireNonNegative(missCount, "missCount");
     requireNonNegative(putCount, "putCount");
@@ -89,13 +92,15 @@ public final class CacheStats {
     requireNonNegative(refreshSuccessCount, "refreshSuccessCount");
     requireNonNegative(refreshFailureCount, "refreshFailureCount");
     requireNonNegative(evictionCount, "evictionCount");
+    requireNonNegative(evictionWeight, "evictionWeight");
     requireNonNegative(expirationCount, "expirationCount");
     requireNonNegative(scanCount, "scanCount");
     requireNonNegative(maxScanPerEviction, "maxScanPerEviction");
     requireNonNegative(lockWaitCount, "lockWaitCount");
     requireNonNegative(totalLockWaitTime, "totalLockWaitTime");
     return new CacheStats(hitCount, missCount, putCount, loadSuccessCount, loadFailureCount, totalLoadTime,
-        bulkLoadSuccessCount, bulkLoadFailureCount, refreshSuccessCount, refreshFailureCount, evictionCount, expirationCount, scanCount, maxScanPerEviction, lockWaitCount, totalLockWaitTime);
+        bulkLoadSuccessCount, bulkLoadFailureCount, refreshSuccessCount, refreshFailureCount, evictionCount,
+        evictionWeight, expirationCount, scanCount, maxScanPerEviction, lockWaitCount, totalLockWaitTime);
   }
 
   private static void requireNonNegative(long count, String name) {
@@ -203,6 +208,15 @@ public final class CacheStats {
   }
 
   /**
+   * {@return the weight of the entries evicted for size, as the cache's {@link Weigher} weighed them when they
+   * left: the sum over the entries {@link #evictionCount()} counts. In a cache without a weigher every entry weighs
+   * one, so this equals {@link #evictionCount()}}
+   */
+  public long evictionWeight() {
+    return evictionWeight;
+  }
+
+  /**
    * {@return entries removed because they had expired, each reported to the removal listener with
    * {@link RemovalCause#EXPIRED}; counted when removed, as evictions are, not when a read first finds one
    * expired. Not part of {@link #evictionCount()}. Always 0 for a cache without expiry}
@@ -212,17 +226,19 @@ public final class CacheStats {
   }
 
   /**
-   * {@return entries examined by both hands, summed over all inserts that evicted (an insert evicts at most one entry).
-   * An insert into a cache with room evicts nothing but may still run the hot hand to promote a returning key;
-   * that work has the same bound and is not counted}
+   * {@return entries examined by both hands, summed over all evictions. An insert into a cache with room evicts
+   * nothing but may still run the hot hand to promote a returning key; that work has the same bound and is not
+   * counted. An entry evicted without a scan (heavier than the whole cache, or evicted to keep a weighted cache's
+   * overshoot bound, see {@link CacheBuilder#maximumWeight}) counts as an eviction that examined nothing}
    */
   public long scanCount() {
     return scanCount;
   }
 
   /**
-   * {@return the most entries examined by any single insert that evicted, to evict and to make room for a promotion;
-   * never above the scan limit ({@link Policy#scanLimit()})}
+   * {@return the most entries examined by any single eviction, to evict and to make room for a promotion; never
+   * above the scan limit ({@link Policy#scanLimit()}). An operation of a weighted cache may evict several entries,
+   * each with its own scan: see {@link CacheBuilder#maximumWeight}}
    */
   public int maxScanPerEviction() {
     return maxScanPerEviction;
@@ -256,8 +272,8 @@ public final class CacheStats {
         + ", loadSuccessCount=" + loadSuccessCount + ", loadFailureCount=" + loadFailureCount
         + ", totalLoadTime=" + totalLoadTime + ", bulkLoadSuccessCount=" + bulkLoadSuccessCount
         + ", bulkLoadFailureCount=" + bulkLoadFailureCount + ", refreshSuccessCount=" + refreshSuccessCount
-        + ", refreshFailureCount=" + refreshFailureCount + ", evictionCount=" + evictionCount + ", expirationCount="
-        + expirationCount + ", scanCount=" + scanCount
+        + ", refreshFailureCount=" + refreshFailureCount + ", evictionCount=" + evictionCount + ", evictionWeight="
+        + evictionWeight + ", expirationCount=" + expirationCount + ", scanCount=" + scanCount
         + ", maxScanPerEviction=" + maxScanPerEviction + ", lockWaitCount=" + lockWaitCount
         + ", totalLockWaitTime=" + totalLockWaitTime + "}";
   }

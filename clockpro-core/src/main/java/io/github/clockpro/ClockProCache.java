@@ -171,8 +171,9 @@ public interface ClockProCache<K, V> {
   void invalidateAll();
 
   /**
-   * Returns the number of entries, which never exceeds {@link Policy#maximum()}. Exact when no operation is in
-   * flight; while writes run on other threads it may miss the latest of them, as
+   * Returns the number of entries. For a cache bounded by size it never exceeds {@link Policy#maximum()}, except
+   * after {@link Policy#setMaximum} shrank it, until the excess is repaid; a weighted cache's maximum is a weight,
+   * not a count (see {@link Policy#weightedSize()}). Exact when no operation is in flight; while writes run on other threads it may miss the latest of them, as
    * {@link java.util.concurrent.atomic.LongAdder#sum()} may. Takes time linear in the number of threads that
    * have used the cache.
    *
@@ -181,10 +182,14 @@ public interface ClockProCache<K, V> {
   int size();
 
   /**
-   * Does the pending expiry work now: removes every entry whose deadline has passed, and reports each to the
-   * listener as {@link RemovalCause#EXPIRED}, on this thread. Runs in steps, each of which takes the eviction lock
-   * once and examines at most {@link Policy#scanLimit()} entries, until no expired entry is left to find; other
-   * operations run between the steps. Does nothing on a cache without expiry.
+   * Does the pending work now: removes every entry whose deadline has passed, and reports each to the listener as
+   * {@link RemovalCause#EXPIRED}; then, if a heavy insert of a weighted cache or a shrinking
+   * {@link Policy#setMaximum} left the cache over its maximum, evicts until it is within it, reporting each as
+   * {@link RemovalCause#SIZE}; all on this thread. Runs in steps, each of which takes the eviction lock once and does
+   * the bounded work of one operation (expiry: at most {@link Policy#scanLimit()} entries examined; eviction: at most
+   * {@link CacheBuilder#MAXIMUM_EVICTIONS_PER_OPERATION} entries, each examining at most the scan limit); other
+   * operations run between the steps. Once no operation is in flight and this has returned, the cache is within its
+   * maximum. Does nothing on a cache without expiry that is within its maximum.
    */
   void cleanUp();
 

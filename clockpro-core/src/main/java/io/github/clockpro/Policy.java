@@ -14,8 +14,36 @@ import java.util.OptionalLong;
  */
 public interface Policy {
 
-  /** {@return the most entries the cache holds while no operation is in flight} */
+  /**
+   * {@return the bound: the most entries the cache holds, or for a {@link #isWeighted() weighted} cache their most
+   * total weight, once no operation is in flight and {@link ClockProCache#cleanUp()} has run. Starts at
+   * {@link CacheBuilder#maximumSize} or {@link CacheBuilder#maximumWeight}; {@link #setMaximum} changes it}
+   */
   long maximum();
+
+  /**
+   * Changes the bound at run time, as Caffeine's {@code Policy.Eviction.setMaximum}. Growing takes effect at once.
+   * Shrinking does the bounded work of one operation at once: it evicts at most
+   * {@link CacheBuilder#MAXIMUM_EVICTIONS_PER_OPERATION} entries, each examining at most {@link #scanLimit()}; the
+   * rest of the excess is repaid by the operations that follow, each evicting as many again while the cache is over
+   * its bound, and by {@link ClockProCache#cleanUp()}, which evicts until the cache is within it. Until then the
+   * cache holds more than the new bound, never more than it held when this was called (see
+   * {@link CacheBuilder#maximumWeight} for the bound on an excess).
+   *
+   * @param maximum the new bound, at least 1; at most {@link Integer#MAX_VALUE} for a cache bounded by size
+   * @throws IllegalArgumentException if {@code maximum} is out of range, naming it, before anything changes
+   */
+  void setMaximum(long maximum);
+
+  /** {@return whether the cache was built with {@link CacheBuilder#maximumWeight} and a {@link Weigher}} */
+  boolean isWeighted();
+
+  /**
+   * {@return the total weight of the resident entries, if the cache is {@link #isWeighted() weighted}; empty
+   * otherwise, as Caffeine's {@code Policy.Eviction.weightedSize}. A load in flight weighs 0 until its value
+   * arrives}
+   */
+  OptionalLong weightedSize();
 
   /**
    * {@return the most entries one eviction examines, across both hands, before it evicts the best candidate seen:
@@ -39,14 +67,17 @@ public interface Policy {
   /** {@return whether the cache was built with {@link CacheBuilder#expireAfter(Expiry)}} */
   boolean expiresVariably();
 
-  /** {@return resident entries in the hot ring} */
+  /** {@return resident entries in the hot ring (a count, also in a weighted cache)} */
   int hotSize();
 
   /** {@return resident entries in the cold ring, loads in flight included} */
   int coldSize();
 
-  /** {@return the number of cold entries the policy currently aims for; the rest of the cache is hot} */
-  int coldTarget();
+  /**
+   * {@return the number of cold entries the policy currently aims for, or in a {@link #isWeighted() weighted}
+   * cache their weight; the rest of the cache is hot}
+   */
+  long coldTarget();
 
   /**
    * {@return the reference count at which the cold hand promotes an entry instead of evicting it; adapts, from 1 to 2}
@@ -90,13 +121,18 @@ public interface Policy {
   /**
    * The evictions that examined at most {@code entriesExamined} entries, counted as
    * {@link CacheStats#scanCount()} counts them: the cumulative distribution of scan lengths, from which a
-   * histogram's buckets are read. Every eviction examines at least one entry and at most the scan limit, so this
-   * is 0 for 0 and the eviction count at the limit and above; the difference between the limit and one below it
+   * histogram's buckets are read. Every eviction by scan examines at least one entry and at most the scan limit,
+   * so this is 0 for 0 and the count of such evictions at the limit and above (the eviction count, but for a
+   * weighted cache's evictions without a scan, below); the difference between the limit and one below it
    * is the evictions that examined the whole limit.
    *
    * <p>Exact for every length up to 1,024, which covers the default limit, and at the limit less one and above.
    * With a scan limit above 1,025, scans longer than 1,024 entries are counted per power of two, and the count at
    * a length between 1,024 and the limit less one includes them up to the largest power of two not above it.
+   *
+   * <p>A weighted cache may also evict an entry without a scan (one heavier than the whole cache, or the entry a
+   * write would take past the bound on the excess, see {@link CacheBuilder#maximumWeight}); such evictions are in
+   * {@link CacheStats#evictionCount()} but not here.
    *
    * @param entriesExamined a scan length
    * @return the number of evictions that examined that many entries or fewer

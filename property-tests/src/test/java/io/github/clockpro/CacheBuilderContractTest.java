@@ -103,7 +103,36 @@ class CacheBuilderContractTest {
   void shouldRequireAMaximumSize() {
     IllegalStateException error = assertThrows(IllegalStateException.class,
         () -> ClockProCache.builder().scanLimit(4).build());
-    assertEquals("maximumSize must be set", error.getMessage());
+    assertEquals("maximumSize or maximumWeight must be set", error.getMessage());
+  }
+
+  @Test
+  void shouldRefuseBothBoundsAndAWeightWithoutItsWeigher() {
+    assertEquals("maximumWeight cannot be set: maximumSize was already set to 10", assertThrows(
+        IllegalStateException.class, () -> ClockProCache.builder().maximumSize(10).maximumWeight(10)).getMessage());
+    assertEquals("maximumSize cannot be set: maximumWeight was already set to 10", assertThrows(
+        IllegalStateException.class, () -> ClockProCache.builder().maximumWeight(10).maximumSize(10)).getMessage());
+    assertEquals("weigher needs maximumWeight, which was not set", assertThrows(IllegalStateException.class,
+        () -> ClockProCache.builder().maximumSize(10).weigher((Object key, Object value) -> 1).build())
+        .getMessage());
+    assertEquals("maximumWeight needs a weigher, which was not set", assertThrows(IllegalStateException.class,
+        () -> ClockProCache.builder().maximumWeight(10).build()).getMessage());
+    assertEquals("refreshAfterWrite cannot be combined with maximumWeight yet", assertThrows(
+        IllegalStateException.class, () -> ClockProCache.builder().maximumWeight(10)
+            .weigher((Object key, Object value) -> 1).refreshAfterWrite(java.time.Duration.ofSeconds(1))
+            .build(key -> key)).getMessage());
+  }
+
+  @Test
+  void shouldRejectABadMaximumWeightOrWeigherNamingIt() {
+    assertEquals("maximumWeight must be at least 1 but was 0", assertThrows(IllegalArgumentException.class,
+        () -> ClockProCache.builder().maximumWeight(0)).getMessage());
+    assertEquals("weigher", assertThrows(NullPointerException.class,
+        () -> ClockProCache.builder().weigher(null)).getMessage());
+    CacheBuilder<Object, Object> builder = ClockProCache.builder().weigher((Object key, Object value) -> 1);
+    assertThrows(IllegalStateException.class, () -> builder.weigher((Object key, Object value) -> 2));
+    assertEquals(7, ClockProCache.builder().maximumWeight(7).weigher((Object key, Object value) -> 1).build()
+        .policy().maximum());
   }
 
   @Test

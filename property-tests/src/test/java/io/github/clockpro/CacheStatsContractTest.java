@@ -10,23 +10,24 @@ import org.junit.jupiter.api.Test;
 /** {@link CacheStats} as its Javadoc describes it: the counts given, the figures derived, the rejections. */
 class CacheStatsContractTest {
 
-  /** The names of {@link CacheStats#of}'s arguments, in order. */
+  /** The names of {@link CacheStats#of}'s arguments, in order: seventeen counts. */
   private static final List<String> NAMES = List.of("hitCount", "missCount", "putCount", "loadSuccessCount",
       "loadFailureCount", "totalLoadTime", "bulkLoadSuccessCount", "bulkLoadFailureCount", "refreshSuccessCount",
-      "refreshFailureCount", "evictionCount", "expirationCount", "scanCount", "maxScanPerEviction", "lockWaitCount",
+      "refreshFailureCount", "evictionCount", "evictionWeight", "expirationCount", "scanCount", "maxScanPerEviction", "lockWaitCount",
       "totalLockWaitTime");
 
   /** Counts that differ from each other, so that a figure read from the wrong count shows. */
-  private static final long[] COUNTS = {30, 10, 7, 3, 1, 800, 12, 13, 14, 15, 5, 17, 40, 9, 6, 600};
+  private static final long[] COUNTS = {30, 10, 7, 3, 1, 800, 12, 13, 14, 15, 5, 21, 17, 40, 9, 6, 600};
 
   private static CacheStats of(long... counts) {
     return CacheStats.of(counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6], counts[7],
-        counts[8], counts[9], counts[10], counts[11], counts[12], (int) counts[13], counts[14], counts[15]);
+        counts[8], counts[9], counts[10], counts[11], counts[12], counts[13], (int) counts[14], counts[15],
+        counts[16]);
   }
 
   /** Statistics with these hit, miss, load failure and load time counts, and no others. */
   private static CacheStats of(long hits, long misses, long loadFailures, long loadTime) {
-    return of(hits, misses, 0, 0, loadFailures, loadTime, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    return of(hits, misses, 0, 0, loadFailures, loadTime, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
   }
 
   @Test
@@ -43,6 +44,7 @@ class CacheStatsContractTest {
     assertEquals(14, stats.refreshSuccessCount());
     assertEquals(15, stats.refreshFailureCount());
     assertEquals(5, stats.evictionCount());
+    assertEquals(21, stats.evictionWeight());
     assertEquals(17, stats.expirationCount());
     assertEquals(40, stats.scanCount());
     assertEquals(9, stats.maxScanPerEviction());
@@ -63,7 +65,7 @@ class CacheStatsContractTest {
 
   @Test
   void shouldGiveTheDocumentedFiguresBeforeAnyRequestLoadOrEviction() {
-    CacheStats stats = of(new long[16]);
+    CacheStats stats = of(new long[17]);
     assertEquals(0, stats.requestCount());
     assertEquals(1.0, stats.hitRate(), "as in Caffeine");
     assertEquals(0.0, stats.missRate());

@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Runs eight threads of mixed operations against a small cache that evicts constantly, then checks at
@@ -27,6 +28,9 @@ import org.junit.jupiter.api.Test;
  * still the value of its key. This is the "no lost entries" check: a value stored and neither evicted nor
  * invalidated nor replaced is present, and it is its key's last value, because every other value stored for the
  * key was reported. The counters of {@link CacheStats} must equal the operations the threads counted.
+ *
+ * <p>It runs twice: bounded by size, and bounded by weight with a weigher whose weights change with each value
+ * (from 0 to 7), where the bound is twice the maximum weight while running and the maximum after {@code cleanUp()}.
  *
  * <p>The run lasts {@code -Dclockpro.stress.millis} milliseconds (3,000 in the default build).
  */
@@ -46,17 +50,39 @@ class EvictionStressTest {
   private final LongAdder puts = new LongAdder();
   private final LongAdder loaderCalls = new LongAdder();
 
-  private final ClockProCache<Integer, Long> cache = ClockProCache.builder()
-      .maximumSize(MAXIMUM_SIZE)
-      .scanLimit(SCAN_LIMIT)
-      .removalListener((Integer key, Long value, RemovalCause cause) -> removals.add(new Removal(key, value, cause)))
-      .build();
+  /** The cache's maximum weight, when it is weighted: room for about {@link #MAXIMUM_SIZE} entries. */
+  private static final int MAXIMUM_WEIGHT = 4 * MAXIMUM_SIZE;
+
+  /** Made by each run, bounded by size or by weight. */
+  private ClockProCache<Integer, Long> cache;
+
+  /**
+   * A weigher from 0 to 7 by the value's sequence number, so that a key's weight changes with each of its values
+   * and some entries weigh nothing.
+   */
+  private static int weigh(Integer key, Long value) {
+    return (int) (value / VALUE_STRIDE % 8);
+  }
+
+  private ClockProCache<Integer, Long> newCache(boolean weighted) {
+    return weighted
+        ? ClockProCache.builder().scanLimit(SCAN_LIMIT).maximumWeight(MAXIMUM_WEIGHT)
+            .weigher(EvictionStressTest::weigh)
+            .removalListener((Integer key, Long value, RemovalCause cause) -> removals.add(new Removal(key, value, cause)))
+            .build()
+        : ClockProCache.builder().scanLimit(SCAN_LIMIT).maximumSize(MAXIMUM_SIZE)
+            .removalListener((Integer key, Long value, RemovalCause cause) -> removals.add(new Removal(key, value, cause)))
+            .build();
+  }
 
   /** One call of the removal listener. */
   record Removal(Integer key, Long value, RemovalCause cause) {}
 
-  @Test
-  void shouldAccountForEveryStoredValueExactlyOnceAfterConcurrentEviction() throws InterruptedException {
+  @ParameterizedTest(name = "weighted={0}")
+  @ValueSource(booleans = {false, true})
+  void shouldAccountForEveryStoredValueExactlyOnceAfterConcurrentEviction(boolean weighted)
+      throws InterruptedException {
+    this.cache = newCache(weighted);
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Long.getLong("clockpro.stress.millis", 3_000));
     List<Throwable> failures = new ArrayList<>();
     CountDownLatch start = new CountDownLatch(1);
@@ -71,9 +97,10 @@ class EvictionStressTest {
             for (int step = 0; step < 256; step++) {
               runOneOperation(random);
             }
-            int size = cache.size();
-            if (size > MAXIMUM_SIZE) {
-              throw new AssertionError("size " + size + " > " + MAXIMUM_SIZE + " while running");
+            long size = weighted ? cache.policy().weightedSize().orElseThrow() : cache.size();
+            long most = weighted ? 2 * MAXIMUM_WEIGHT : MAXIMUM_SIZE; // the bound on a weighted cache's excess
+            if (size > most) {
+              throw new AssertionError("size " + size + " > " + most + " while running");
             }
             if (random.nextInt(16) == 0) {
               List<String> violations = io.github.clockpro.engine.EngineAccess.checkInvariants(cache); // they hold at every release of the lock
@@ -97,8 +124,11 @@ class EvictionStressTest {
     }
     assertTrue(failures.isEmpty(), () -> "a stress thread failed: " + failures);
 
+    cache.cleanUp();
     assertEquals(List.of(), io.github.clockpro.engine.EngineAccess.checkInvariants(cache), "invariants at quiescence");
-    assertTrue(cache.size() <= MAXIMUM_SIZE, () -> "size " + cache.size() + " > " + MAXIMUM_SIZE);
+    assertTrue(cache.size() <= MAXIMUM_SIZE || weighted, () -> "size " + cache.size() + " > " + MAXIMUM_SIZE);
+    assertTrue(!weighted || cache.policy().weightedSize().orElseThrow() <= MAXIMUM_WEIGHT,
+        () -> "weight " + cache.policy().weightedSize() + " > " + MAXIMUM_WEIGHT + " after cleanUp");
     assertTrue(cache.stats().maxScanPerEviction() <= SCAN_LIMIT,
         () -> "an eviction examined " + cache.stats().maxScanPerEviction() + " entries");
     checkEveryStoredValueHasExactlyOneFate();
@@ -208,6 +238,7 @@ class EvictionStressTest {
     assertEquals(puts.sum(), stats.putCount(), "puts");
     assertEquals(loaderCalls.sum(), stats.loadSuccessCount() + stats.loadFailureCount(), "loads");
     assertEquals(cache.size(), cache.policy().hotSize() + cache.policy().coldSize(), "hot + cold against size");
-    assertTrue(cache.policy().historySize() <= MAXIMUM_SIZE, () -> "history " + cache.policy().historySize());
+    assertTrue(cache.policy().isWeighted() || cache.policy().historySize() <= MAXIMUM_SIZE,
+        () -> "history " + cache.policy().historySize());
   }
 }

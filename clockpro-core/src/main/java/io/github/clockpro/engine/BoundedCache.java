@@ -7,6 +7,7 @@ import io.github.clockpro.ClockProCache;
 import io.github.clockpro.Policy;
 import io.github.clockpro.RemovalCause;
 import io.github.clockpro.RemovalListener;
+import io.github.clockpro.Weigher;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -17,10 +18,11 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.function.Function;
 
 /**
- * The size-bounded {@link ClockProCache}: a {@link NodeTable} of {@link Node}s, evicted by a
- * {@link ClockProPolicy} under one eviction lock. The contract is the interface's. Without expiry; an expiring
- * cache is an {@link ExpiringCache}, which overrides the hooks marked below ("Hooks for expiry"), so that this
- * class's hit path holds no expiry check.
+ * The bounded {@link ClockProCache}: a {@link NodeTable} of {@link Node}s, evicted by a {@link ClockProPolicy}
+ * under one eviction lock. The contract is the interface's. Bounded by size, or with a {@link Weigher} by weight,
+ * in one code path: a cache bounded by size is the weighted cache whose entries all weigh 1. Without expiry; an
+ * expiring cache is an {@link ExpiringCache}, which overrides the hooks marked below ("Hooks for expiry"), so that
+ * this class's hit path holds no expiry check.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
@@ -53,8 +55,22 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    *
    * Invariants, each kept at every release of evictionLock (Invariants names and checks them):
    *  - mapped if and only if linked: a Node is in a ring exactly while the table maps its key to it.
-   *  - resident bound: hot + cold <= maximumSize. An insert adds one entry and then evicts at most one, so no
-   *    operation evicts more than one entry and none examines more than the scan limit.
+   *  - resident bound: the resident weight (hot + cold entries, where every entry weighs 1) is at most the policy's
+   *    ceiling: twice the maximum, or after a shrinking setMaximum what the cache held then, falling as evictions
+   *    repay it. Each operation evicts at most MAXIMUM_EVICTIONS_PER_OPERATION entries, each eviction examining at
+   *    most the scan limit; where every entry weighs 1, an insert evicts at most one and the resident count stays
+   *    within the maximum, as before weights. cleanUp() evicts, in such steps, until the cache is within its
+   *    maximum, so at quiescence after cleanUp() the resident weight is at most the maximum.
+   *
+   * Weights. An entry's weight is what the policy counts for it, in Node.weight(): 1 in a Node, its own in the
+   * weighted shapes (WeightedNode, WeightedExpiringNode), guarded by evictionLock. The weigher is user code, so it
+   * runs before any lock (but a compute's, which weighs under the entry's monitor where its function ran), and a
+   * weigher that throws or returns a negative weight fails the write before anything changes. A new entry carries
+   * its weight into the insert; a value replaced in place (put, replace, fill, compute), which holds only the
+   * node's monitor, is written first and then reweighed under evictionLock (reweighed): the policy's weight
+   * follows the value whose writer reweighs last, and a writer whose value has been replaced since leaves the
+   * weight to the writer of the newer value. So between a write and its reweigh the policy may count the old
+   * weight for an instant; the bound allows for it, as it allows for an insert's excess.
    * Lock order: evictionLock, then a Node's monitor. Nothing takes evictionLock while holding a monitor. User
    * code (loaders, listeners) never runs under either, except equals: of keys in the table's lookups, and of
    * values in the conditional operations, which compare under the monitor.
@@ -93,7 +109,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    */
   private static final long PREFETCH_SENTINEL = 0x2545_F491_4F6C_DD1DL;
 
-  private final int maximumSize;
+  /** {@code null} for a cache bounded by size, where every entry weighs 1. */
+  private final Weigher<? super K, ? super V> weigher;
   /**
    * Structural changes guarded by {@link #evictionLock}, which makes its holder the table's one writer; reads
    * lock-free.
@@ -124,21 +141,28 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
 
   BoundedCache(int maximumSize, int scanLimit, int initialCapacity, int seed,
       RemovalListener<? super K, ? super V> removalListener) {
-    this(maximumSize, scanLimit, initialCapacity, seed, removalListener, PolicyView.Expiration.NONE);
+    this(maximumSize, null, scanLimit, initialCapacity, seed, removalListener, PolicyView.Expiration.NONE);
   }
 
-  BoundedCache(int maximumSize, int scanLimit, int initialCapacity, int seed,
+  /**
+   * @param maximum the most entries, or with a weigher the most weight; at least 1, and at most
+   *     {@link Integer#MAX_VALUE} without a weigher
+   * @param weigher the weigher, or {@code null} for a cache bounded by size
+   */
+  BoundedCache(long maximum, Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity, int seed,
       RemovalListener<? super K, ? super V> removalListener, PolicyView.Expiration expiration) {
-    this.maximumSize = maximumSize;
+    this.weigher = weigher;
     this.data = new NodeTable<>(initialCapacity, seed);
-    this.carryTrial = new CarryTrial(maximumSize, scanLimit, seed + 1);
-    this.policy = new ClockProPolicy<>(maximumSize, scanLimit, seed, carryTrial::carries);
+    // The trial's copies are sized in entries; a weighted cache's entry count is not known when it is built, so
+    // its copies are sized as if every entry weighed 1 (see docs/design.md, "Weights").
+    this.carryTrial = new CarryTrial((int) Math.min(Integer.MAX_VALUE, maximum), scanLimit, seed + 1);
+    this.policy = new ClockProPolicy<>(maximum, weigher != null, scanLimit, seed, carryTrial::carries);
     this.removalListener = removalListener;
     this.loading = new Loading<>(this, counters);
     this.computing = new Computing<>(this, loading, counters);
     this.bulkLoading = new BulkLoading<>(this, loading, counters);
     this.mapView = new CacheMapView<>(this, data);
-    this.policyView = new PolicyView(maximumSize, policy, expiration);
+    this.policyView = new PolicyView(policy, expiration, this::setMaximum);
   }
 
   @Override
@@ -228,13 +252,21 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     // locked count second rarely counts a node that has left. Racing writes can still skew the sum by the
     // writes in flight, hence the clamp.
     long fills = counters.fills();
-    long entries = fills + lockedEntries.get();
-    return (int) Math.max(0, Math.min(maximumSize, entries));
+    long locked = lockedEntries.get();
+    long entries = fills + locked;
+    long most = weigher == null ? Math.max(policy.maximum(), locked) : Integer.MAX_VALUE;
+    return (int) Math.max(0, Math.min(most, entries));
   }
 
-  /** Nothing to do: without expiry, no work is ever pending. */
+  /**
+   * Evicts, in steps of one operation's bounded work each under the eviction lock, until the cache is within its
+   * maximum: the excess a heavy insert or a shrinking {@link Policy#setMaximum} left. Without expiry, nothing
+   * else is ever pending.
+   */
   @Override
-  public void cleanUp() {}
+  public void cleanUp() {
+    evictToMaximum();
+  }
 
   @Override
   public ConcurrentMap<K, V> asMap() {
@@ -245,11 +277,12 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   public CacheStats stats() {
     long[] sums = counters.sums();
     ScanLengths scans = policy.scanLengths();
+    long evictions = scans.total() + policy.unscannedEvictionCount();
     return CacheStats.of(sums[Counters.HITS], sums[Counters.MISSES], sums[Counters.PUTS],
         sums[Counters.LOAD_SUCCESSES], sums[Counters.LOAD_FAILURES], sums[Counters.TOTAL_LOAD_TIME],
         sums[Counters.BULK_LOAD_SUCCESSES], sums[Counters.BULK_LOAD_FAILURES], sums[Counters.REFRESH_SUCCESSES],
-        sums[Counters.REFRESH_FAILURES], scans.total(), expirationCount(), scans.scanCount(),
-        scans.maxScanPerEviction(), sums[Counters.LOCK_WAITS], sums[Counters.LOCK_WAIT_TIME]);
+        sums[Counters.REFRESH_FAILURES], evictions, policy.evictionWeight(), expirationCount(),
+        scans.scanCount(), scans.maxScanPerEviction(), sums[Counters.LOCK_WAITS], sums[Counters.LOCK_WAIT_TIME]);
   }
 
   @Override
@@ -341,8 +374,9 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
           continue;
         }
         long deadline = deadlineAfterCreate(key, value, now); // user code: before the monitor
+        int weight = weigh(key, value); // user code too
         Headroom.check(); // a fill that stopped halfway would leave a placeholder without its Load
-        if (loading.fill(node, value, deadline)) {
+        if (loading.fill(node, value, deadline, weight)) {
           counters.recordPut();
           return null;
         }
@@ -354,6 +388,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
         continue; // the load stored its value, failed or was evicted after the lookup, so look again
       }
       long deadline = write == Write.REPLACE_PRESENT ? deadlineAfterUpdate(node, value, now) : 0; // user code
+      int weight = write == Write.REPLACE_PRESENT ? weigh(key, value) : 0; // user code too
       V previous = null;
       boolean retired;
       synchronized (node) {
@@ -375,6 +410,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
       }
       if (write == Write.REPLACE_PRESENT) {
         replaced(node, previous, value);
+        reweighed(node, value, weight); // after: the listener hears of the replacement before any eviction
       } else {
         readLive(node);
       }
@@ -397,6 +433,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
         return null;
       }
       long deadline = deadlineAfterUpdate(node, value, now); // user code: before the monitor
+      int weight = weigh(key, value); // user code too
       V previous = null;
       boolean retired;
       boolean expired = false;
@@ -424,6 +461,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
         return null;
       }
       replaced(node, previous, value);
+      reweighed(node, value, weight); // after: the listener hears of the replacement before any eviction
       return previous;
     }
   }
@@ -439,8 +477,10 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   }
 
   /**
-   * Maps, links and counts a new node, evicting one entry if the cache is full; a placeholder is mapped and
-   * linked the same way, but counted only when it is filled. Returns the node already mapped for the key
+   * Maps, links and counts a new node, evicting while the cache has no room for its weight (one entry, where every
+   * entry weighs 1); a placeholder is mapped and linked the same way, but counted only when it is filled. A node
+   * the policy evicts at once (heavier than the cache, or over its ceiling) is unmapped again and reported as
+   * evicted; it counts as inserted. Returns the node already mapped for the key
    * (perhaps a placeholder), and changes nothing, if there is one. The caller has checked the stack's headroom
    * ({@link Headroom#check}) at its own depth, one frame above this one: once per miss, not twice.
    */
@@ -449,8 +489,10 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     // lock, and count it as a fill; counting it here as well would count it twice.
     boolean placeholder = node.loading;
     prefetch(node.hash);
-    Node<K, V> victim;
-    Node<K, V> victimRemovedByCompute = null;
+    Node<K, V> victim = null;
+    Node<K, V>[] moreVictims = null;
+    boolean victimReported = false;
+    boolean admitted;
     Expirations<K, V> expired;
     long waitStart = evictionLock.awaitFree();
     synchronized (evictionLock) {
@@ -464,22 +506,21 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
           data.addIfAbsent(node); // the expired entry has left, so the key is absent now
         }
         expireUnderLock(now, existing); // before the eviction, so that the room it makes spares a live entry
-        victim = policy.admit(node);
-        if (victim != null) {
-          data.remove(victim);
-          // first: once retired, a placeholder can no longer be filled, so loading is final
-          if (!victim.retireUnmapped()) {
-            victimRemovedByCompute = victim; // its compute reports it, as removed
-          }
-          unscheduled(victim);
-          if (!victim.loading) {
-            lockedEntries.addUnderLock(-1);
+        int victims = policy.admit(node);
+        admitted = node.status != Node.UNLINKED; // else the policy evicted it at once, as one of its victims
+        if (victims > 0) {
+          victim = policy.takeVictim(0);
+          victimReported = unmapEvicted(victim, node);
+          if (victims > 1) {
+            moreVictims = takeMoreVictims(victims, node);
           }
         }
         data.growIfCrowded(policy.hotSize() + policy.coldSize()); // mapped if and only if linked
-        scheduled(node);
-        if (!placeholder) {
-          lockedEntries.addUnderLock(1);
+        if (admitted) {
+          scheduled(node);
+          if (!placeholder) {
+            lockedEntries.addUnderLock(1);
+          }
         }
         expired = takeExpirations();
       } finally {
@@ -488,11 +529,164 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     }
     afterLock(expired);
     carryTrial.recordInsert(node.hash);
-    // a placeholder's value is its Load: no entry left, so no listener
-    if (victim != null && !victim.loading && victim != victimRemovedByCompute) {
+    if (victimReported) {
       notifyRemoval(victim.key, victim.value, RemovalCause.SIZE);
     }
+    notifyEvicted(moreVictims);
     return null;
+  }
+
+  /**
+   * Under the eviction lock: unmaps a node the policy evicted, already unlinked, and returns whether the listener
+   * hears of it. Not a placeholder (its value is its Load: no entry left), nor a node a compute removed (the
+   * compute reports it). The node the current call {@code admitted}, if the policy evicted it at once, was never
+   * counted or scheduled.
+   */
+  private boolean unmapEvicted(Node<K, V> victim, Node<K, V> admitted) {
+    data.remove(victim);
+    // first: once retired, a placeholder can no longer be filled, so loading is final
+    boolean removedByCompute = !victim.retireUnmapped();
+    if (victim != admitted) {
+      unscheduled(victim);
+      if (!victim.loading) {
+        lockedEntries.addUnderLock(-1);
+      }
+    }
+    return !victim.loading && !removedByCompute;
+  }
+
+  /**
+   * Under the eviction lock: unmaps the policy's victims after the first, of which there are {@code victims} in
+   * all, and returns those the listener hears of, with {@code null} for the others; only a weighted cache evicts
+   * more than one entry in one call, so only it allocates here.
+   */
+  private Node<K, V>[] takeMoreVictims(int victims, Node<K, V> admitted) {
+    @SuppressWarnings("unchecked")
+    Node<K, V>[] taken = (Node<K, V>[]) new Node<?, ?>[victims - 1];
+    for (int index = 1; index < victims; index++) {
+      Node<K, V> victim = policy.takeVictim(index);
+      taken[index - 1] = unmapEvicted(victim, admitted) ? victim : null;
+    }
+    return taken;
+  }
+
+  /** After the eviction lock: reports the victims {@link #takeMoreVictims} returned, or nothing for {@code null}. */
+  private void notifyEvicted(Node<K, V>[] victims) {
+    if (victims == null) {
+      return;
+    }
+    for (Node<K, V> victim : victims) {
+      if (victim != null) {
+        notifyRemoval(victim.key, victim.value, RemovalCause.SIZE);
+      }
+    }
+  }
+
+  /**
+   * Under the eviction lock: unmaps the {@code victims} of the policy's current call; none of them is a node the
+   * call admitted. Returns those the listener hears of, or {@code null} for none.
+   */
+  private Node<K, V>[] takeVictims(int victims) {
+    if (victims == 0) {
+      return null;
+    }
+    @SuppressWarnings("unchecked")
+    Node<K, V>[] taken = (Node<K, V>[]) new Node<?, ?>[victims];
+    for (int index = 0; index < victims; index++) {
+      Node<K, V> victim = policy.takeVictim(index);
+      taken[index] = unmapEvicted(victim, null) ? victim : null;
+    }
+    return taken;
+  }
+
+  /**
+   * The weight of a value about to be written: 1 without a weigher; else the weigher's answer, checked. User code:
+   * called before any lock, but a compute's monitor.
+   *
+   * @throws IllegalArgumentException if the weigher returns a negative weight, naming it and the key
+   */
+  int weigh(K key, V value) {
+    if (weigher == null) {
+      return 1;
+    }
+    int weight = weigher.weigh(key, value);
+    if (weight < 0) {
+      throw new IllegalArgumentException("weight must not be negative but was " + weight + " for key " + key);
+    }
+    return weight;
+  }
+
+  /**
+   * After a value write to a mapped node, outside its monitor: makes the policy count {@code weight}, the weight
+   * of the {@code value} written, and evicts as an insert does if the cache is now over its maximum; nothing in a
+   * cache without a weigher, where weights never change. If the node's value is no longer {@code value}, a later
+   * writer reweighs it, and this does nothing; if the node has left the map, nothing either. A value that weighs
+   * what the policy counts takes no lock.
+   */
+  void reweighed(Node<K, V> node, V value, int weight) {
+    if (weigher == null || node.weighs(weight)) {
+      return; // the weight the policy counts already: see WeightedNode for why the lock may be skipped
+    }
+    Node<K, V>[] victims;
+    Headroom.check(); // an overflow here leaves the entry counted at its old weight: stale, not damaged
+    long waitStart = evictionLock.awaitFree();
+    synchronized (evictionLock) {
+      evictionLock.acquired(waitStart);
+      try {
+        if (node.status == Node.UNLINKED || node.value != value || node.weight() == weight) {
+          return;
+        }
+        victims = takeVictims(policy.reweigh(node, weight));
+      } finally {
+        evictionLock.releasing();
+      }
+    }
+    notifyEvicted(victims);
+  }
+
+  /** Changes the bound; for the policy view. See {@link Policy#setMaximum}. */
+  void setMaximum(long maximum) {
+    long most = weigher == null ? Integer.MAX_VALUE : Long.MAX_VALUE;
+    if (maximum < 1 || maximum > most) {
+      throw new IllegalArgumentException("maximum must be between 1 and " + most + " but was " + maximum);
+    }
+    Node<K, V>[] victims;
+    Headroom.check();
+    long waitStart = evictionLock.awaitFree();
+    synchronized (evictionLock) {
+      evictionLock.acquired(waitStart);
+      try {
+        policy.setMaximum(maximum);
+        victims = takeVictims(policy.evictExcess());
+      } finally {
+        evictionLock.releasing();
+      }
+    }
+    notifyEvicted(victims);
+  }
+
+  /**
+   * Evicts until the cache is within its maximum, one bounded step under the eviction lock at a time: what
+   * {@link #cleanUp()} does for size. Ends when the cache is within its maximum, or empty.
+   */
+  void evictToMaximum() {
+    for (;;) {
+      Node<K, V>[] victims;
+      Headroom.check();
+      long waitStart = evictionLock.awaitFree();
+      synchronized (evictionLock) {
+        evictionLock.acquired(waitStart);
+        try {
+          if (!policy.isOverMaximum()) {
+            return;
+          }
+          victims = takeVictims(policy.evictExcess());
+        } finally {
+          evictionLock.releasing();
+        }
+      }
+      notifyEvicted(victims);
+    }
   }
 
   /** Unlinks and unmaps a placeholder whose load failed; does nothing if a put filled it, or it was evicted. */
@@ -572,7 +766,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     synchronized (evictionLock) {
       evictionLock.acquired(waitStart);
       try {
-        List<String> violations = Invariants.check(data, policy, maximumSize, this::size);
+        List<String> violations = Invariants.check(data, policy, this::size);
         violations.addAll(carryTrial.checkInvariants());
         checkExpiryInvariants(violations);
         return violations;
@@ -614,14 +808,19 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     return 0;
   }
 
-  /** Returns a new entry's node. */
+  /** Returns a new entry's node; weighs it first, so a weigher that fails changes nothing. */
   Node<K, V> newNode(K key, int hash, V value, long now) {
-    return new Node<>(key, hash, value);
+    return weigher == null ? new Node<>(key, hash, value) : new WeightedNode<>(key, hash, value, weigh(key, value));
   }
 
   /** Returns a new placeholder's node. */
   Node<K, V> newPlaceholder(K key, int hash, Load<V> load, long now) {
-    return Node.placeholder(key, hash, load);
+    return weigher == null ? Node.placeholder(key, hash, load) : WeightedNode.placeholder(key, hash, load);
+  }
+
+  /** Whether the cache was built with a weigher; for the expiring cache's node shapes. */
+  final boolean isWeighted() {
+    return weigher != null;
   }
 
   /**

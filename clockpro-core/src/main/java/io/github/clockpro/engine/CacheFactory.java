@@ -8,6 +8,7 @@ import io.github.clockpro.Expiry;
 import io.github.clockpro.RemovalListener;
 import io.github.clockpro.Scheduler;
 import io.github.clockpro.Ticker;
+import io.github.clockpro.Weigher;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -52,12 +53,46 @@ public final class CacheFactory {
   }
 
   /**
-   * Creates a size-bounded cache whose entries expire. The builder has checked every argument, and set exactly
+   * Creates a weight-bounded cache. The builder has checked every argument.
+   *
+   * @param maximumWeight at least 1
+   * @param weigher weighs each value written
+   * @param scanLimit at least 1
+   * @param initialCapacity at least 0
+   * @param removalListener the listener, or {@code null}
+   * @param <K> the type of keys
+   * @param <V> the type of values
+   * @return a new, empty cache
+   */
+  public static <K, V> ClockProCache<K, V> newWeightedCache(long maximumWeight, Weigher<? super K, ? super V> weigher,
+      int scanLimit, int initialCapacity, RemovalListener<? super K, ? super V> removalListener) {
+    int seed = ThreadLocalRandom.current().nextInt();
+    return new BoundedCache<>(maximumWeight, weigher, scanLimit, initialCapacity, seed, removalListener,
+        PolicyView.Expiration.NONE);
+  }
+
+  /**
+   * Creates a weight-bounded cache with a fixed seed; for tests and simulations, as
+   * {@link #newBoundedCache(int, int, int, RemovalListener, int)}.
+   *
+   * @param seed any value
+   * @see #newWeightedCache(long, Weigher, int, int, RemovalListener)
+   */
+  public static <K, V> ClockProCache<K, V> newWeightedCache(long maximumWeight, Weigher<? super K, ? super V> weigher,
+      int scanLimit, int initialCapacity, RemovalListener<? super K, ? super V> removalListener, int seed) {
+    return new BoundedCache<>(maximumWeight, weigher, scanLimit, initialCapacity, seed, removalListener,
+        PolicyView.Expiration.NONE);
+  }
+
+  /**
+   * Creates a bounded cache whose entries expire. The builder has checked every argument, and set exactly
    * one of the kinds of expiry.
    *
-   * @param maximumSize at least 1
+   * @param maximum the most entries, at least 1 and at most {@link Integer#MAX_VALUE}; or with a weigher, the most
+   *     weight, at least 1
+   * @param weigher weighs each value written, or {@code null} for a cache bounded by size
    * @param scanLimit at least 1
-   * @param initialCapacity from 0 to {@code maximumSize}
+   * @param initialCapacity at least 0
    * @param removalListener the listener, or {@code null}
    * @param expireAfterWriteNanos the lifetime after a write, at least 0; or -1
    * @param expireAfterAccessNanos the lifetime after an access, at least 0; or -1
@@ -68,11 +103,12 @@ public final class CacheFactory {
    * @param <V> the type of values
    * @return a new, empty cache
    */
-  public static <K, V> ClockProCache<K, V> newExpiringCache(int maximumSize, int scanLimit, int initialCapacity,
-      RemovalListener<? super K, ? super V> removalListener, long expireAfterWriteNanos,
-      long expireAfterAccessNanos, Expiry<K, V> expiry, Ticker ticker, Scheduler scheduler) {
+  public static <K, V> ClockProCache<K, V> newExpiringCache(long maximum, Weigher<? super K, ? super V> weigher,
+      int scanLimit, int initialCapacity, RemovalListener<? super K, ? super V> removalListener,
+      long expireAfterWriteNanos, long expireAfterAccessNanos, Expiry<K, V> expiry, Ticker ticker,
+      Scheduler scheduler) {
     int seed = ThreadLocalRandom.current().nextInt();
-    return new ExpiringCache<>(maximumSize, scanLimit, initialCapacity, seed, removalListener,
+    return new ExpiringCache<>(maximum, weigher, scanLimit, initialCapacity, seed, removalListener,
         expireAfterWriteNanos, expireAfterAccessNanos, expiry, ticker, scheduler);
   }
 

@@ -300,12 +300,10 @@ final class CarryTrial {
    * replay a policy through it.
    */
   static final class Copy {
-    private final int maximumSize;
     private final NodeTable<Object, Object> table;
     private final ClockProPolicy<Object, Object> policy;
 
     Copy(int maximumSize, int scanLimit, int seed, boolean carrying) {
-      this.maximumSize = maximumSize;
       this.table = new NodeTable<>(INITIAL_TABLE_LENGTH);
       this.policy = new ClockProPolicy<>(maximumSize, scanLimit, seed, () -> carrying);
     }
@@ -327,9 +325,8 @@ final class CarryTrial {
         return true;
       }
       node = new Node<>(HASH_ONLY, hash, null);
-      Node<Object, Object> victim = policy.admit(node);
-      if (victim != null) {
-        table.remove(victim);
+      if (policy.admit(node) > 0) { // every node weighs 1 here: one victim at most
+        table.remove(policy.takeVictim(0));
       }
       table.add(node);
       table.growIfCrowded(policy.hotSize() + policy.coldSize());
@@ -338,7 +335,7 @@ final class CarryTrial {
 
     void check(String name, List<String> violations) {
       IntSupplier resident = () -> policy.hotSize() + policy.coldSize();
-      for (String violation : Invariants.check(table, policy, maximumSize, resident)) {
+      for (String violation : Invariants.check(table, policy, resident)) {
         violations.add(name + violation);
       }
     }

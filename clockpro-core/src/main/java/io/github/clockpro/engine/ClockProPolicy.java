@@ -103,8 +103,17 @@ import java.util.function.BooleanSupplier;
  * A hot page's status records its carry ({@link Node#carry()}), so that the hand can tell new references from
  * carried ones.
  *
+ * <h2>Weights</h2>
+ * Every size above is a weight: the resident weight against {@link #maximum}, the hot weight against
+ * {@code maximum - coldTarget}, the cold target and its range, each adaptation "by one" by the weight of the page
+ * concerned (or, for a history record or a load in flight, the resident average weight), the history's capacity as
+ * the records of the resident average weight that {@code maximum} holds. Where every node weighs 1 this is the
+ * paper's count, decision for decision. docs/design.md, "Weights", says why each rule is what it is.
+ *
  * <h2>Bounded work</h2>
- * One call to {@link #admit} examines at most {@link #scanLimit} entries across both hands. If the limit is
+ * One eviction examines at most {@link #scanLimit} entries across both hands, and one call of {@link #admit},
+ * {@link #reweigh} or {@link #evictExcess} makes at most {@link #MAXIMUM_EVICTIONS} of them (one where every node
+ * weighs 1), plus, to keep the {@link #ceiling}, the eviction of the node it admitted or reweighed. If the limit is
  * reached before an unreferenced cold entry is found, the entry with the lowest counter among those examined
  * is evicted instead, whichever clock it is in; a promotion that cannot finish within the limit is refused.
  * The history's work is O(1) per call too: at most {@link #DROPS_PER_EVICTION} entries are dropped per eviction, and
@@ -127,6 +136,11 @@ final class ClockProPolicy<K, V> {
   private static final VarHandle PROMOTION_COUNT;
   private static final VarHandle DEMOTION_COUNT;
   private static final VarHandle HISTORY_HIT_COUNT;
+  private static final VarHandle MAXIMUM;
+  private static final VarHandle HOT_WEIGHT;
+  private static final VarHandle COLD_WEIGHT;
+  private static final VarHandle EVICTION_WEIGHT;
+  private static final VarHandle UNSCANNED_EVICTION_COUNT;
 
   static {
     try {
@@ -135,6 +149,11 @@ final class ClockProPolicy<K, V> {
       PROMOTION_COUNT = lookup.findVarHandle(ClockProPolicy.class, "promotionCount", long.class);
       DEMOTION_COUNT = lookup.findVarHandle(ClockProPolicy.class, "demotionCount", long.class);
       HISTORY_HIT_COUNT = lookup.findVarHandle(ClockProPolicy.class, "historyHitCount", long.class);
+      MAXIMUM = lookup.findVarHandle(ClockProPolicy.class, "maximum", long.class);
+      HOT_WEIGHT = lookup.findVarHandle(ClockProPolicy.class, "hotWeight", long.class);
+      COLD_WEIGHT = lookup.findVarHandle(ClockProPolicy.class, "coldWeight", long.class);
+      EVICTION_WEIGHT = lookup.findVarHandle(ClockProPolicy.class, "evictionWeight", long.class);
+      UNSCANNED_EVICTION_COUNT = lookup.findVarHandle(ClockProPolicy.class, "unscannedEvictionCount", long.class);
     } catch (ReflectiveOperationException failure) {
       throw new ExceptionInInitializerError(failure);
     }
@@ -187,20 +206,37 @@ final class ClockProPolicy<K, V> {
    */
   static final int RETURN_MARGIN = 26;
 
-  /** The history's limit is at least {@code maximumSize / MINIMUM_HISTORY_DIVISOR} (and at least 1). */
+  /** The history's limit is at least {@code historyCapacity / MINIMUM_HISTORY_DIVISOR} (and at least 1). */
   static final int MINIMUM_HISTORY_DIVISOR = 8;
 
-  /** One step of the history's limit is {@code maximumSize / HISTORY_STEPS} (at least 1). */
+  /** One step of the history's limit is {@code historyCapacity / HISTORY_STEPS} (at least 1). */
   static final int HISTORY_STEPS = 16;
 
-  private final int maximumSize;
+  /** The most entries one call evicts: {@link io.github.clockpro.CacheBuilder#MAXIMUM_EVICTIONS_PER_OPERATION}. */
+  static final int MAXIMUM_EVICTIONS = io.github.clockpro.CacheBuilder.MAXIMUM_EVICTIONS_PER_OPERATION;
+
+  /**
+   * The bound: the most resident weight, which is the most resident entries where every entry weighs 1 (see
+   * "Weights"). Written under the eviction lock with opaque stores ({@link #setMaximum}); read there plainly, and
+   * without the lock by the policy view with opaque loads.
+   */
+  private long maximum;
+  /** Whether entries have weights of their own; if not, every node weighs 1 and no estimate is ever needed. */
+  private final boolean weighted;
   private final int scanLimit;
-  private final int minimumColdTarget;
-  private final int maximumColdTarget;
-  /** The shortest history limit: {@code maximumSize / MINIMUM_HISTORY_DIVISOR}, at least 1. */
-  private final int minimumHistoryLimit;
-  /** How far one step moves the history limit: {@code maximumSize / HISTORY_STEPS}, at least 1. */
-  private final int historyStep;
+  /** The cold target's floor, a hundredth of {@link #maximum} (at least 1); follows {@link #setMaximum}. */
+  private long minimumColdTarget;
+  /** The cold target's ceiling, {@link #maximum} less {@link #minimumColdTarget}; follows {@link #setMaximum}. */
+  private long maximumColdTarget;
+  /**
+   * The most records the history may hold: {@link #maximum} where every entry weighs 1; in a weighted cache, the
+   * number of entries of the resident average weight that {@link #maximum} holds (see "Weights").
+   */
+  private int historyCapacity;
+  /** The shortest history limit: {@code historyCapacity / MINIMUM_HISTORY_DIVISOR}, at least 1. */
+  private int minimumHistoryLimit;
+  /** How far one step moves the history limit: {@code historyCapacity / HISTORY_STEPS}, at least 1. */
+  private int historyStep;
   /** Whether the hot hand may carry references now; read on each spare of a referenced hot page. */
   private final BooleanSupplier carrySwitch;
 
@@ -210,13 +246,35 @@ final class ClockProPolicy<K, V> {
 
   /** The logical time: the stamp the next page placed at a head receives. */
   private long now;
-  /** The number of resident cold entries the policy aims for; the rest of the cache is hot. */
-  private int coldTarget;
+  /** The resident cold weight the policy aims for; the rest of the cache is hot. */
+  private long coldTarget;
   /**
    * The weight of live records dropped by the history's limit not yet counted against the cold target, in
-   * {@code 1 / maximumSize}ths of a step: below {@code maximumSize} between calls (see {@link #countLimitDrops}).
+   * {@code 1 / historyCapacity}ths of a step: below {@code historyCapacity} between calls (see
+   * {@link #countLimitDrops}).
    */
   private long limitDropCredit;
+  /*
+   * The resident weight of each ring: its entry count where every entry weighs 1. Written under the eviction lock
+   * with opaque stores, read there plainly and without the lock by the policy view with opaque loads.
+   */
+  private long hotWeight;
+  private long coldWeight;
+  /**
+   * The most resident weight allowed after any call: {@link #ceilingFloor()}, or after {@link #setMaximum} shrank
+   * the maximum, the resident weight then, falling with the resident weight as evictions repay the excess, down to
+   * the floor. A call that would leave more evicts the entry it admitted or reweighed. Guarded by the eviction
+   * lock.
+   */
+  private long ceiling;
+  /**
+   * The entries the current call evicted, already unlinked, for the caller to take with {@link #takeVictim};
+   * {@code null} elsewhere (see "Reachability"). One more slot than {@link #MAXIMUM_EVICTIONS}: the entry a call
+   * admitted or reweighed, if it must leave too.
+   */
+  private final Node<K, V>[] victims;
+  /** The number of {@link #victims} of the current call. */
+  private int victimCount;
   /** The counter value that marks a page as referenced: the adaptive promotion threshold. */
   private int promotionThreshold = INITIAL_PROMOTION_THRESHOLD;
 
@@ -262,49 +320,259 @@ final class ClockProPolicy<K, V> {
   private long promotionCount;
   private long demotionCount;
   private long historyHitCount;
-
+  /** The weight of the evicted entries, as the policy counted it when they left. */
+  private long evictionWeight;
+  /** Entries evicted without a scan: heavier than the whole cache, or evicted to keep {@link #ceiling}. */
+  private long unscannedEvictionCount;
 
   /**
+   * A policy of a cache bounded by size: every entry weighs 1.
+   *
    * @param maximumSize the most resident entries; at least 1
-   * @param scanLimit the most entries one call may examine; at least 1
+   * @param scanLimit the most entries one eviction may examine; at least 1
    * @param seed randomises the layout of the non-resident table, never its contents
    * @param carrySwitch whether the hot hand may carry references over, asked each time it spares a page
    */
   ClockProPolicy(int maximumSize, int scanLimit, int seed, BooleanSupplier carrySwitch) {
-    this.maximumSize = maximumSize;
-    this.scanLimit = scanLimit;
-    this.scanLengths = new ScanLengths(scanLimit);
-    this.minimumColdTarget = Math.max(1, maximumSize / 100);
-    this.maximumColdTarget = Math.max(minimumColdTarget, maximumSize - minimumColdTarget);
-    this.coldTarget = minimumColdTarget;
-    this.minimumHistoryLimit = Math.max(1, maximumSize / MINIMUM_HISTORY_DIVISOR);
-    this.historyStep = Math.max(1, maximumSize / HISTORY_STEPS);
-    this.carrySwitch = carrySwitch;
-    this.history = new History(maximumSize, seed);
+    this(maximumSize, false, scanLimit, seed, carrySwitch);
   }
 
   /**
-   * Links a node that was just added to the map, evicting first if the cache is full.
-   *
-   * @return the evicted node, already unlinked, which the caller must remove from the map; or {@code null}
+   * @param maximum the most resident weight; at least 1, and at most {@link Integer#MAX_VALUE} unless weighted
+   * @param weighted whether nodes have weights of their own ({@link Node#weight()})
+   * @param scanLimit the most entries one eviction may examine; at least 1
+   * @param seed randomises the layout of the non-resident table, never its contents
+   * @param carrySwitch whether the hot hand may carry references over, asked each time it spares a page
    */
-  Node<K, V> admit(Node<K, V> node) {
+  @SuppressWarnings("unchecked")
+  ClockProPolicy(long maximum, boolean weighted, int scanLimit, int seed, BooleanSupplier carrySwitch) {
+    this.weighted = weighted;
+    this.scanLimit = scanLimit;
+    this.scanLengths = new ScanLengths(scanLimit);
+    this.carrySwitch = carrySwitch;
+    this.victims = (Node<K, V>[]) new Node<?, ?>[MAXIMUM_EVICTIONS + 1];
+    this.historyCapacity = historyCapacityFor(maximum, 1);
+    this.history = new History(historyCapacity, seed);
+    applyMaximum(maximum);
+    this.coldTarget = minimumColdTarget;
+    this.ceiling = ceilingFloor();
+    this.minimumHistoryLimit = Math.max(1, historyCapacity / MINIMUM_HISTORY_DIVISOR);
+    this.historyStep = Math.max(1, historyCapacity / HISTORY_STEPS);
+  }
+
+  /**
+   * Links a node that was just added to the map, first evicting while the cache has no room for its weight, at
+   * most {@link #MAXIMUM_EVICTIONS} entries. A node heavier than the whole cache is not linked: it is the one
+   * victim. If the cache is still above {@link #ceiling} once the node is linked, the node is evicted too.
+   *
+   * @return the number of victims, already unlinked, which the caller takes with {@link #takeVictim} and must
+   *     remove from the map; 0 or 1 where every entry weighs 1
+   */
+  int admit(Node<K, V> node) {
+    victimCount = 0;
     examined = 0;
-    best = null;
-    bestRank = Integer.MAX_VALUE;
-    Node<K, V> victim = null;
-    if (hot.size() + cold.size() >= maximumSize) {
-      victim = evict();
+    long weight = node.weight();
+    if (weight > maximum) {
+      evictUnscanned(node); // heavier than the whole cache: never linked
+      return victimCount;
     }
-    place(node, victim == null);
+    boolean evicted = evictWhileOver(maximum - weight);
+    place(node, !evicted);
     best = null; // the candidate, often the victim, must not stay reachable from here: see "Reachability"
-    if (victim != null) {
+    if (evicted) {
       // Statistics describe evictions, as the observer does. An insert into a cache with room evicts nothing
       // but may still run the hot hand to promote a returning key; that work has the same bound and is not
-      // counted here.
+      // counted here. The last eviction's scan is recorded here, with the placement's work; earlier ones were
+      // recorded as they ended.
       scanLengths.record(examined);
     }
+    keepCeiling(node);
+    return victimCount;
+  }
+
+  /**
+   * Changes the weight the policy counts for a linked node whose value was replaced, then evicts while the cache is
+   * over its maximum, as {@link #admit} does: at most {@link #MAXIMUM_EVICTIONS} entries, the node itself if it is
+   * now heavier than the whole cache or the cache is above {@link #ceiling}.
+   *
+   * @return the number of victims, as for {@link #admit}
+   */
+  int reweigh(Node<K, V> node, int weight) {
+    victimCount = 0;
+    long change = (long) weight - node.weight();
+    node.setWeight(weight);
+    addWeight(node, change);
+    if (weight > maximum) {
+      remove(node);
+      evictUnscanned(node);
+      return victimCount;
+    }
+    if (evictWhileOver(maximum)) {
+      scanLengths.record(examined);
+    }
+    keepCeiling(node);
+    return victimCount;
+  }
+
+  /**
+   * Evicts while the cache is over its maximum, at most {@link #MAXIMUM_EVICTIONS} entries: one step of
+   * {@code cleanUp()}, and the work a shrinking {@link #setMaximum} does at once.
+   *
+   * @return the number of victims, as for {@link #admit}
+   */
+  int evictExcess() {
+    victimCount = 0;
+    if (evictWhileOver(maximum)) {
+      scanLengths.record(examined);
+    }
+    keepCeiling(null);
+    return victimCount;
+  }
+
+  /** Whether the resident weight is over the maximum; see {@link #evictExcess}. */
+  boolean isOverMaximum() {
+    return hotWeight + coldWeight > maximum && hot.size() + cold.size() > 0;
+  }
+
+  /**
+   * Sets the bound at run time and scales what follows from it: the cold target's range, the history's capacity
+   * and limit, the {@link #ceiling}. Evicts nothing: the caller calls {@link #evictExcess} next.
+   *
+   * @param newMaximum at least 1; at most {@link Integer#MAX_VALUE} unless weighted
+   */
+  void setMaximum(long newMaximum) {
+    applyMaximum(newMaximum);
+    coldTarget = Math.max(minimumColdTarget, Math.min(maximumColdTarget, coldTarget));
+    ceiling = Math.max(ceilingFloor(), hotWeight + coldWeight);
+    resizeHistory(historyCapacityFor(newMaximum, averageWeight()));
+  }
+
+  /** Takes the victim at {@code index} of the current call, clearing its slot (see "Reachability"). */
+  Node<K, V> takeVictim(int index) {
+    Node<K, V> victim = victims[index];
+    victims[index] = null;
     return victim;
+  }
+
+  /** Sets {@link #maximum} and what follows from it alone. */
+  private void applyMaximum(long newMaximum) {
+    MAXIMUM.setOpaque(this, newMaximum);
+    minimumColdTarget = Math.max(1, newMaximum / 100);
+    maximumColdTarget = Math.max(minimumColdTarget, newMaximum - minimumColdTarget);
+  }
+
+  /**
+   * Evicts while the resident weight is above {@code room}, at most {@link #MAXIMUM_EVICTIONS} entries in all for
+   * the current call, each examining at most {@link #scanLimit}. The scan of each eviction but the last is
+   * recorded here; the caller records the last, which {@link #examined} still holds, once it has finished the
+   * work that belongs to it. Returns whether it evicted.
+   */
+  private boolean evictWhileOver(long room) {
+    boolean first = true;
+    while (hotWeight + coldWeight > room && victimCount < MAXIMUM_EVICTIONS && hot.size() + cold.size() > 0) {
+      if (!first) {
+        scanLengths.record(examined);
+      }
+      first = false;
+      examined = 0;
+      best = null;
+      bestRank = Integer.MAX_VALUE;
+      Node<K, V> victim = evict();
+      victims[victimCount++] = victim;
+      EVICTION_WEIGHT.setOpaque(this, evictionWeight + victim.weight());
+    }
+    if (first) {
+      examined = 0; // nothing evicted: nothing for the caller to record
+    }
+    best = null;
+    if (weighted && !first) {
+      resizeHistory(historyCapacityFor(maximum, averageWeight()));
+    }
+    return !first;
+  }
+
+  /**
+   * Evicts {@code node}, already unlinked or never linked, without a scan: it is heavier than the cache, or must
+   * leave to keep the {@link #ceiling}.
+   */
+  private void evictUnscanned(Node<K, V> node) {
+    victims[victimCount++] = node;
+    EVICTION_WEIGHT.setOpaque(this, evictionWeight + node.weight());
+    UNSCANNED_EVICTION_COUNT.setOpaque(this, unscannedEvictionCount + 1);
+  }
+
+  /**
+   * Keeps the resident weight at or below {@link #ceiling} at the end of a call, evicting the node the call
+   * admitted or reweighed if it must, and lowers the ceiling as the resident weight falls towards the maximum.
+   */
+  private void keepCeiling(Node<K, V> node) {
+    long resident = hotWeight + coldWeight;
+    if (resident > ceiling && node != null && node.status != Node.UNLINKED) {
+      remove(node);
+      evictUnscanned(node);
+      resident = hotWeight + coldWeight;
+    }
+    ceiling = Math.max(ceilingFloor(), Math.min(ceiling, resident));
+  }
+
+  /**
+   * The lowest {@link #ceiling}: the maximum where every entry weighs 1, since an insert then needs one eviction
+   * only; twice the maximum (saturating) in a weighted cache, where one heavy insert may need more room than
+   * {@link #MAXIMUM_EVICTIONS} evictions free.
+   */
+  long ceilingFloor() {
+    long current = maximum();
+    return !weighted ? current : current > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : 2 * current;
+  }
+
+  /**
+   * The resident weight per entry, at least 1: exactly 1 where every entry weighs 1. Stands in for a weight the
+   * policy does not know: of a history record, and of a load in flight.
+   */
+  private long averageWeight() {
+    long count = hot.size() + cold.size();
+    return count == 0 ? 1 : Math.max(1, (hotWeight + coldWeight) / count);
+  }
+
+  /** The history records that hold as much as {@code maximum} at {@code averageWeight} per entry. */
+  private static int historyCapacityFor(long maximum, long averageWeight) {
+    return (int) Math.max(1, Math.min(Integer.MAX_VALUE - 8, maximum / averageWeight));
+  }
+
+  /**
+   * Moves the history's capacity to {@code capacity} and scales its limit, minimum and step with it. In a weighted
+   * cache the capacity follows the resident average weight; it moves only when that changes it by more than a
+   * sixteenth, so that the limit, scaled in whole records, does not drift.
+   */
+  private void resizeHistory(int capacity) {
+    long difference = Math.abs((long) capacity - historyCapacity);
+    if (difference == 0 || (weighted && difference * HISTORY_STEPS <= historyCapacity)) {
+      return;
+    }
+    long limit = (long) history.limit() * capacity / historyCapacity;
+    historyCapacity = capacity;
+    minimumHistoryLimit = Math.max(1, capacity / MINIMUM_HISTORY_DIVISOR);
+    historyStep = Math.max(1, capacity / HISTORY_STEPS);
+    limitDropCredit = Math.min(limitDropCredit, capacity - 1L);
+    history.setCapacity(capacity);
+    history.setLimit((int) Math.max(minimumHistoryLimit, Math.min(capacity, limit)));
+  }
+
+  /** Adds {@code change} to the weight of the ring that holds {@code node}. */
+  private void addWeight(Node<K, V> node, long change) {
+    if (node.isHot()) {
+      HOT_WEIGHT.setOpaque(this, hotWeight + change);
+    } else {
+      COLD_WEIGHT.setOpaque(this, coldWeight + change);
+    }
+  }
+
+  /**
+   * The weight of a page for the cold target's adaptation: its own, or for a load in flight in a weighted cache,
+   * whose weight is not known yet, the resident average. 1 where every entry weighs 1.
+   */
+  private long adaptationWeight(Node<K, V> node) {
+    return weighted && node.loading ? averageWeight() : node.weight();
   }
 
   /**
@@ -351,8 +619,8 @@ final class ClockProPolicy<K, V> {
         if (History.wasReferenced(ghost)) {
           lowerThreshold(); // it was referenced, came back in its test period, yet was not promoted
         }
-        adjustColdTarget(+1);
-        if (makeRoomInHot(ghostStamp)) {
+        adjustColdTarget(adaptationWeight(node));
+        if (makeRoomInHot(ghostStamp, node.weight())) {
           placeHot(node);
           node.status = Node.RETURNED;
         } else {
@@ -360,9 +628,10 @@ final class ClockProPolicy<K, V> {
         }
         return;
       }
-      adjustColdTarget(-1); // its test period had ended unreferenced; the paper's hot hand would have said so
+      // its test period had ended unreferenced; the paper's hot hand would have said so
+      adjustColdTarget(-adaptationWeight(node));
     }
-    if (roomWasFree && hot.size() + cold.size() < maximumSize - minimumColdTarget) {
+    if (roomWasFree && hotWeight + coldWeight + node.weight() <= maximum - minimumColdTarget) {
       placeHot(node); // the cache is filling: hot first, as in the authors' simulator and in LIRS
     } else {
       placeCold(node, Node.COLD_IN_TEST);
@@ -372,8 +641,10 @@ final class ClockProPolicy<K, V> {
   /** Unlinks a node that the cache removed from the map; does nothing if the node was never linked. */
   void remove(Node<K, V> node) {
     if (node.isHot()) {
+      HOT_WEIGHT.setOpaque(this, hotWeight - node.weight());
       hot.remove(node);
     } else if (node.status != Node.UNLINKED) {
+      COLD_WEIGHT.setOpaque(this, coldWeight - node.weight());
       cold.remove(node);
     }
   }
@@ -405,21 +676,22 @@ final class ClockProPolicy<K, V> {
       }
       if (candidate.status == Node.COLD_IN_TEST && !inTest(candidate.stamp)) {
         candidate.status = Node.COLD;
-        adjustColdTarget(candidate.referenceCount >= promotionThreshold ? +1 : -1);
+        long weight = adaptationWeight(candidate);
+        adjustColdTarget(candidate.referenceCount >= promotionThreshold ? weight : -weight);
       }
       if (candidate.referenceCount < promotionThreshold) {
         if (candidate.referenceCount > 0 && candidate.status == Node.COLD_IN_TEST) {
           // Referenced in its test period, if too few times to be promoted: a reuse within the cold ring's reach
           // all the same, and the paper's signal that the cold allocation pays.
-          adjustColdTarget(+1);
+          adjustColdTarget(adaptationWeight(candidate));
         }
         victim = candidate;
       } else if (candidate.status == Node.COLD_IN_TEST) {
-        adjustColdTarget(+1);
+        adjustColdTarget(adaptationWeight(candidate));
         // The candidate stays under the cold hand while the hot hand makes room: pages it demotes go behind
         // the cold hand, where they would also go if the candidate had been unlinked first.
-        if (makeRoomInHot(candidate.stamp)) {
-          cold.remove(candidate);
+        if (makeRoomInHot(candidate.stamp, candidate.weight())) {
+          remove(candidate);
           placeHot(candidate);
           candidate.status = Node.PROMOTED;
           PROMOTION_COUNT.setOpaque(this, promotionCount + 1);
@@ -440,7 +712,7 @@ final class ClockProPolicy<K, V> {
     Node<K, V> hotHand = hot.hand();
     if (hotHand != null) {
       int dropped = history.dropOlderThan(hotHand.stamp, DROPS_PER_EVICTION);
-      adjustColdTarget(-dropped);
+      adjustColdTarget(-dropped * averageWeight());
     }
     if (reachedLimit) {
       SCAN_LIMIT_REACHED_COUNT.setOpaque(this, scanLimitReachedCount + 1);
@@ -449,12 +721,12 @@ final class ClockProPolicy<K, V> {
   }
 
   /**
-   * Runs the hot hand until the hot clock has room below its target, demoting unreferenced hot pages older than
-   * the candidate. Returns {@code false}, and refuses the promotion, if the hand reaches a page newer than the
-   * candidate (the candidate's test period is over) or the scan limit.
+   * Runs the hot hand until the hot clock has room below its target for the candidate's {@code weight}, demoting
+   * unreferenced hot pages older than the candidate. Returns {@code false}, and refuses the promotion, if the hand
+   * reaches a page newer than the candidate (the candidate's test period is over) or the scan limit.
    */
-  private boolean makeRoomInHot(long candidateStamp) {
-    while (hot.size() >= maximumSize - coldTarget && !hot.isEmpty()) {
+  private boolean makeRoomInHot(long candidateStamp, long weight) {
+    while (hotWeight + weight > maximum - coldTarget && !hot.isEmpty()) {
       Node<K, V> oldest = hot.hand();
       if (oldest.stamp > candidateStamp || examined >= scanLimit) {
         return false;
@@ -494,7 +766,7 @@ final class ClockProPolicy<K, V> {
       } else if (sparedByCarry) {
         lowerCarryLimit(); // kept hot on its carry alone, then demoted unreferenced: the carry was wasted
       }
-      hot.remove(oldest);
+      remove(oldest);
       placeCold(oldest, Node.DEMOTED);
       DEMOTION_COUNT.setOpaque(this, demotionCount + 1);
     }
@@ -529,6 +801,7 @@ final class ClockProPolicy<K, V> {
   private void placeHot(Node<K, V> node) {
     stampAtHead(node, Node.HOT);
     hot.addBehindHand(node);
+    HOT_WEIGHT.setOpaque(this, hotWeight + node.weight());
   }
 
   /**
@@ -543,6 +816,7 @@ final class ClockProPolicy<K, V> {
   private void placeCold(Node<K, V> node, byte status) {
     stampAtHead(node, status);
     cold.addBehindHand(node);
+    COLD_WEIGHT.setOpaque(this, coldWeight + node.weight());
   }
 
   /** Gives a page placed at the head of its clock the next stamp, a new status and a cleared counter. */
@@ -595,7 +869,7 @@ final class ClockProPolicy<K, V> {
       return;
     }
     int limit = history.limit() + (returnRegrets > 0 ? historyStep : -historyStep);
-    history.setLimit(Math.max(minimumHistoryLimit, limit)); // setLimit caps it at maximumSize
+    history.setLimit(Math.max(minimumHistoryLimit, limit)); // setLimit caps it at the history's capacity
     returnRegrets = 0;
   }
 
@@ -617,14 +891,14 @@ final class ClockProPolicy<K, V> {
   private void countLimitDrops(int dropped) {
     for (int drop = 0; drop < dropped; drop++) {
       limitDropCredit += history.limit();
-      if (limitDropCredit >= maximumSize) {
-        limitDropCredit -= maximumSize;
-        adjustColdTarget(-1);
+      if (limitDropCredit >= historyCapacity) {
+        limitDropCredit -= historyCapacity;
+        adjustColdTarget(-averageWeight());
       }
     }
   }
 
-  private void adjustColdTarget(int delta) {
+  private void adjustColdTarget(long delta) {
     coldTarget = Math.max(minimumColdTarget, Math.min(maximumColdTarget, coldTarget + delta));
   }
 
@@ -662,16 +936,58 @@ final class ClockProPolicy<K, V> {
     return referencedShare;
   }
 
-  int coldTarget() {
+  long coldTarget() {
     return coldTarget;
   }
 
-  int minimumColdTarget() {
+  long minimumColdTarget() {
     return minimumColdTarget;
   }
 
-  int maximumColdTarget() {
+  long maximumColdTarget() {
     return maximumColdTarget;
+  }
+
+  /** The bound, in weight; read without the lock by the policy view. */
+  long maximum() {
+    return (long) MAXIMUM.getOpaque(this);
+  }
+
+  boolean isWeighted() {
+    return weighted;
+  }
+
+  /** The weight of the hot ring; read without the lock by the policy view and the invariants. */
+  long hotWeight() {
+    return (long) HOT_WEIGHT.getOpaque(this);
+  }
+
+  /** The weight of the cold ring, loads in flight included (they weigh 0 in a weighted cache). */
+  long coldWeight() {
+    return (long) COLD_WEIGHT.getOpaque(this);
+  }
+
+  /** The most resident weight allowed now; for the invariants, under the lock. */
+  long ceiling() {
+    return ceiling;
+  }
+
+  /** The most records the history may hold now; for the invariants, under the lock. */
+  int historyCapacity() {
+    return historyCapacity;
+  }
+
+  /** The history itself; for the invariants, under the lock. */
+  History history() {
+    return history;
+  }
+
+  long evictionWeight() {
+    return (long) EVICTION_WEIGHT.getOpaque(this);
+  }
+
+  long unscannedEvictionCount() {
+    return (long) UNSCANNED_EVICTION_COUNT.getOpaque(this);
   }
 
   int promotionThreshold() {

@@ -129,6 +129,7 @@ final class Computing<K, V> {
       Headroom.check(); // the stack to finish after the function: a retired node must be unmapped
       V previous = null;
       V result = null;
+      int weight = 0;
       boolean retired;
       boolean expired = false;
       synchronized (node) {
@@ -143,6 +144,7 @@ final class Computing<K, V> {
             } else if (keepSame && result == previous) {
               return result;
             } else {
+              weight = cache.weigh(key, result); // user code under the monitor, as the function: see Weigher
               long deadline = cache.deadlineAfterUpdate(node, result, now);
               node.value = result;
               cache.writeDeadline(node, deadline); // after the value: see ExpiringNode
@@ -164,6 +166,7 @@ final class Computing<K, V> {
         return null;
       }
       cache.replaced(node, previous, result);
+      cache.reweighed(node, result, weight); // after: the listener hears of the replacement before any eviction
       return result;
     }
   }

@@ -5,6 +5,7 @@ import io.github.clockpro.RemovalCause;
 import io.github.clockpro.RemovalListener;
 import io.github.clockpro.Scheduler;
 import io.github.clockpro.Ticker;
+import io.github.clockpro.Weigher;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.List;
@@ -95,10 +96,10 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   /** Entries removed as expired; written under the eviction lock with opaque writes, read by stats(). */
   private long expirationCount;
 
-  ExpiringCache(int maximumSize, int scanLimit, int initialCapacity, int seed,
+  ExpiringCache(long maximum, Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity, int seed,
       RemovalListener<? super K, ? super V> removalListener, long expireAfterWriteNanos,
       long expireAfterAccessNanos, Expiry<K, V> expiry, Ticker ticker, Scheduler scheduler) {
-    super(maximumSize, scanLimit, initialCapacity, seed, removalListener, new PolicyView.Expiration(
+    super(maximum, weigher, scanLimit, initialCapacity, seed, removalListener, new PolicyView.Expiration(
         expireAfterWriteNanos < 0 ? OptionalLong.empty() : OptionalLong.of(expireAfterWriteNanos),
         expireAfterAccessNanos < 0 ? OptionalLong.empty() : OptionalLong.of(expireAfterAccessNanos),
         expiry != null));
@@ -115,7 +116,8 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   /**
    * Runs steps of expiry work, each under the eviction lock and bounded by the scan limit, until none is
    * pending; the first also takes the current tick's bucket, so that every entry whose deadline has come by now
-   * is found, not only those a tick old.
+   * is found, not only those a tick old. Then evicts for size as {@link BoundedCache#cleanUp()} does, until the cache is
+   * within its maximum.
    */
   @Override
   public void cleanUp() {
@@ -131,7 +133,9 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
 
   @Override
   Node<K, V> newNode(K key, int hash, V value, long now) {
-    return new ExpiringNode<>(key, hash, value, deadlineAfterCreate(key, value, now));
+    long deadline = deadlineAfterCreate(key, value, now);
+    return isWeighted() ? new WeightedExpiringNode<>(key, hash, value, deadline, weigh(key, value))
+        : new ExpiringNode<>(key, hash, value, deadline);
   }
 
   /**
@@ -140,7 +144,9 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
    */
   @Override
   Node<K, V> newPlaceholder(K key, int hash, Load<V> load, long now) {
-    return ExpiringNode.placeholder(key, hash, load, placeholderDeadline(now));
+    long deadline = placeholderDeadline(now);
+    return isWeighted() ? WeightedExpiringNode.placeholder(key, hash, load, deadline)
+        : ExpiringNode.placeholder(key, hash, load, deadline);
   }
 
   /** The time at which the wheel first looks at a placeholder made at {@code now}; see {@link #newPlaceholder}. */
@@ -390,5 +396,6 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
       afterLock(expired);
       first = false;
     } while (more);
+    evictToMaximum();
   }
 }

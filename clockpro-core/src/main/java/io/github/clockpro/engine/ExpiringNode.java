@@ -6,8 +6,9 @@ import java.lang.invoke.VarHandle;
 /**
  * The node of an expiring cache: a {@link Node} with the time its entry expires and its links in the
  * {@link TimerWheel}. A cache without expiry never makes one, so its entries keep {@link Node}'s 48 bytes; this
- * shape is 64 (8 for the deadline, 8 for the two links). A cache that also refreshes uses its one subclass,
- * {@link RefreshingExpiringNode}.
+ * shape is 64 (8 for the deadline, 8 for the two links). Its subclasses add what some expiring caches need:
+ * {@link RefreshingExpiringNode} the write time, for a cache that also refreshes, and {@link WeightedExpiringNode} a
+ * weight, for a weighted expiring cache.
  *
  * <h2>Fields and who writes them</h2>
  * <ul>

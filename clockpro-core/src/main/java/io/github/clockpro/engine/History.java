@@ -64,7 +64,8 @@ final class History {
   private static final long REFERENCED = 2L;
   private static final long PRESENT = 1L;
 
-  private final int capacity;
+  /** The most insertions the ring may keep; the policy moves it with the cache's maximum (see {@link #setCapacity}). */
+  private int capacity;
   private final int seed;
   /**
    * The most insertions the ring keeps now, from 1 to {@link #capacity}; the policy moves it (see
@@ -78,7 +79,10 @@ final class History {
   private long newestStamp;
   /** The ring slot of the oldest insertion. */
   private int head;
-  /** Insertions in the ring, live or holes; at most {@link #capacity}. */
+  /**
+   * Insertions in the ring, live or holes; at most {@link #capacity}, but for a while after {@link #setCapacity}
+   * lowered it.
+   */
   private int ringCount;
 
   /** For each live hash, the record of its newest insertion; {@link #EMPTY} where no record is. */
@@ -103,9 +107,30 @@ final class History {
     return tableSize;
   }
 
+  /** The most insertions the ring may keep: the limit's ceiling. */
+  int capacity() {
+    return capacity;
+  }
+
+  /** The ring's length: a bound on the insertions it holds, also while a lowered capacity takes effect. */
+  int ringLength() {
+    return ring.length;
+  }
+
   /** The most insertions the ring keeps now. */
   int limit() {
     return limit;
+  }
+
+  /**
+   * Sets the most insertions the ring may keep, and clamps the limit to it. A lower capacity takes effect as a lower
+   * limit does, gradually; the arrays keep their length.
+   *
+   * @param newCapacity at least 1
+   */
+  void setCapacity(int newCapacity) {
+    capacity = newCapacity;
+    limit = Math.min(limit, capacity);
   }
 
   /**
@@ -231,7 +256,7 @@ final class History {
 
   /** Doubles the ring (up to the capacity), moving the oldest insertion to slot 0. The table holds no slots. */
   private void growRing() {
-    int length = (int) Math.min(capacity, 2L * ring.length);
+    int length = (int) Math.max(ring.length + 1L, Math.min(capacity, 2L * ring.length));
     long[] grown = new long[length];
     for (int i = 0; i < ringCount; i++) {
       grown[i] = ring[slotAfter(head, i)];

@@ -12,7 +12,12 @@ import java.util.function.IntSupplier;
  * violation names the invariant and the evidence.
  *
  * <ul>
- *   <li>{@code RESIDENT_BOUND}: hot + cold &lt;= maximumSize.
+ *   <li>{@code RESIDENT_BOUND}: the resident weight (hot + cold entries, where every entry weighs 1) is at most
+ *       the policy's ceiling, which is at least its floor: the maximum where every entry weighs 1, twice the
+ *       maximum in a weighted cache. While no shrinking of the maximum is being repaid, the ceiling is the floor,
+ *       so a cache bounded by size holds hot + cold &lt;= maximum, as before weights.
+ *   <li>{@code WEIGHT_SUM}: each ring's weight is the sum of its nodes' weights, none negative, and the history
+ *       has the capacity the policy gave it.
  *   <li>{@code RING_STRUCTURE}: each ring is well formed whose length is its size, and every node in
  *       it carries that clock's status.
  *   <li>{@code SINGLE_RING}: no node is in both rings, or twice in one.
@@ -29,12 +34,13 @@ import java.util.function.IntSupplier;
  *       another slot, over a non-empty AVL tree: each vertex's height is one more than its higher subtree's, the
  *       two differ by at most one, and an in-order walk meets the nodes in {@link TreeBin#order}, each in this
  *       bin.
- *   <li>{@code HISTORY_BOUND}: history records &lt;= maximumSize.
+ *   <li>{@code HISTORY_BOUND}: history records &lt;= the history's capacity, or for a while after that was lowered,
+ *       the length of its ring.
  *   <li>{@code HISTORY_LIMIT_RANGE}: the history's limit lies within its bounds, which lie within [1,
- *       maximumSize].
+ *       capacity].
  *   <li>{@code REFERENCED_SHARE_RANGE}: 0 &lt;= the hot hand's referenced share &lt;=
  *       {@link ClockProPolicy#SHARE_ONE}, so that a return's verdict never exceeds one whole.
- *   <li>{@code COLD_TARGET_RANGE}: the cold target lies within its bounds, which lie within [1, maximumSize].
+ *   <li>{@code COLD_TARGET_RANGE}: the cold target lies within its bounds, which lie within [1, maximum].
  *   <li>{@code PROMOTION_THRESHOLD_RANGE}: 1 &lt;= promotion threshold &lt;= {@link ClockProPolicy#MAX_PROMOTION_THRESHOLD}.
  *   <li>{@code CARRY_RANGE}: 0 &lt;= carry limit &lt;= {@link ClockProPolicy#MAX_CARRY}, and every hot node's
  *       carry lies in the same range.
@@ -63,17 +69,27 @@ final class Invariants {
    *
    * @param sizeReader reads the cache's size; read after the placeholders are counted, see {@code SIZE_COUNT}
    */
-  static <K, V> List<String> check(
-      NodeTable<K, V> data, ClockProPolicy<K, V> policy, int maximumSize, IntSupplier sizeReader) {
+  static <K, V> List<String> check(NodeTable<K, V> data, ClockProPolicy<K, V> policy, IntSupplier sizeReader) {
     List<String> violations = new ArrayList<>();
     int resident = policy.hotSize() + policy.coldSize();
-    if (resident > maximumSize) {
-      violations.add("RESIDENT_BOUND: hot " + policy.hotSize() + " + cold " + policy.coldSize()
-          + " > maximumSize " + maximumSize);
+    long maximum = policy.maximum();
+    long residentWeight = policy.hotWeight() + policy.coldWeight();
+    if (residentWeight > policy.ceiling() || policy.ceiling() < policy.ceilingFloor()) {
+      violations.add("RESIDENT_BOUND: hot " + policy.hotWeight() + " + cold " + policy.coldWeight()
+          + " > ceiling " + policy.ceiling() + ", or the ceiling is below its floor " + policy.ceilingFloor());
     }
     Map<Node<K, V>, Byte> seen = new IdentityHashMap<>();
-    checkRing("hot", policy.hotRing(), true, seen, data, violations);
-    checkRing("cold", policy.coldRing(), false, seen, data, violations);
+    long hotWeight = checkRing("hot", policy.hotRing(), true, seen, data, violations);
+    long coldWeight = checkRing("cold", policy.coldRing(), false, seen, data, violations);
+    if (hotWeight != policy.hotWeight() || coldWeight != policy.coldWeight()) {
+      violations.add("WEIGHT_SUM: the rings' nodes weigh " + hotWeight + " hot and " + coldWeight
+          + " cold, the policy counts " + policy.hotWeight() + " and " + policy.coldWeight());
+    }
+    History history = policy.history();
+    if (history.capacity() != policy.historyCapacity()) {
+      violations.add("WEIGHT_SUM: history capacity " + history.capacity() + " != the policy's "
+          + policy.historyCapacity());
+    }
     int mapped = 0;
     int placeholders = 0;
     for (Node<K, V> node : data) {
@@ -100,24 +116,26 @@ final class Invariants {
       violations.add("TABLE_STRUCTURE: " + mapped + " nodes in " + data.length() + " slots");
     }
     violations.addAll(checkBins(data));
-    if (policy.historySize() > maximumSize) {
-      violations.add("HISTORY_BOUND: " + policy.historySize() + " > maximumSize " + maximumSize);
+    int historyCapacity = policy.historyCapacity();
+    if (policy.historySize() > Math.max(historyCapacity, history.ringLength())) {
+      violations.add("HISTORY_BOUND: " + policy.historySize() + " > capacity " + historyCapacity
+          + " and ring length " + history.ringLength());
     }
     int historyLimit = policy.historyLimit();
     int leastHistoryLimit = policy.minimumHistoryLimit();
-    if (leastHistoryLimit < 1 || historyLimit < leastHistoryLimit || historyLimit > maximumSize) {
+    if (leastHistoryLimit < 1 || historyLimit < leastHistoryLimit || historyLimit > historyCapacity) {
       violations.add("HISTORY_LIMIT_RANGE: " + historyLimit + " not within [" + leastHistoryLimit + ", "
-          + maximumSize + "] within [1, " + maximumSize + "]");
+          + historyCapacity + "] within [1, " + historyCapacity + "]");
     }
     int share = policy.referencedShare();
     if (share < 0 || share > ClockProPolicy.SHARE_ONE) {
       violations.add("REFERENCED_SHARE_RANGE: " + share + " not within [0, " + ClockProPolicy.SHARE_ONE + "]");
     }
-    int coldTarget = policy.coldTarget();
-    if (policy.minimumColdTarget() < 1 || policy.maximumColdTarget() > maximumSize
+    long coldTarget = policy.coldTarget();
+    if (policy.minimumColdTarget() < 1 || policy.maximumColdTarget() > maximum
         || coldTarget < policy.minimumColdTarget() || coldTarget > policy.maximumColdTarget()) {
       violations.add("COLD_TARGET_RANGE: " + coldTarget + " not within [" + policy.minimumColdTarget() + ", "
-          + policy.maximumColdTarget() + "] within [1, " + maximumSize + "]");
+          + policy.maximumColdTarget() + "] within [1, " + maximum + "]");
     }
     int threshold = policy.promotionThreshold();
     if (threshold < 1 || threshold > ClockProPolicy.MAX_PROMOTION_THRESHOLD) {
@@ -236,19 +254,25 @@ final class Invariants {
     }
   }
 
-  private static <K, V> void checkRing(String name, Ring<K, V> clock, boolean hot,
+  /** Checks one ring and returns the sum of its nodes' weights, or -1 if the ring is broken. */
+  private static <K, V> long checkRing(String name, Ring<K, V> clock, boolean hot,
       Map<Node<K, V>, Byte> seen, NodeTable<K, V> data, List<String> violations) {
     Node<K, V> hand = clock.hand();
     if ((hand == null) != (clock.size() == 0)) {
       violations.add("RING_STRUCTURE: " + name + " hand " + hand + " with size " + clock.size());
-      return;
+      return -1;
     }
+    long weight = 0;
     Node<K, V> node = hand;
     for (int i = 0; i < clock.size(); i++) {
       if (node == null || node.next == null || node.next.previous != node) {
         violations.add("RING_STRUCTURE: " + name + " ring broken at position " + i);
-        return;
+        return -1;
       }
+      if (node.weight() < 0) {
+        violations.add("WEIGHT_SUM: key " + node.key + " in " + name + " weighs " + node.weight());
+      }
+      weight += node.weight();
       if (hot != node.isHot() || node.status == Node.UNLINKED) {
         violations.add("RING_STRUCTURE: key " + node.key + " in " + name + " has status " + node.status);
       }
@@ -270,5 +294,6 @@ final class Invariants {
     if (node != hand) {
       violations.add("RING_STRUCTURE: " + name + " ring of size " + clock.size() + " does not close");
     }
+    return weight;
   }
 }

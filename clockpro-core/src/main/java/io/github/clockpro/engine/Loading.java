@@ -95,9 +95,11 @@ final class Loading<K, V> {
    * linked. Returns {@code false}, and changes nothing, if the node is no longer a placeholder (another caller
    * filled it first), has left the map (its load failed, or it was evicted), or its load has failed: a failed
    * load's outcome is final, and its placeholder leaves the map next (see {@link #removeIfFailed}). The
-   * {@code deadline} is the entry's, for an expiring cache, computed by the caller before the monitor.
+   * {@code deadline} is the entry's, for an expiring cache, and {@code weight} the value's, for a weighted cache,
+   * both computed by the caller before the monitor; once filled, the placeholder is reweighed (see
+   * {@link BoundedCache#reweighed}).
    */
-  boolean fill(Node<K, V> placeholder, V value, long deadline) {
+  boolean fill(Node<K, V> placeholder, V value, long deadline, int weight) {
     synchronized (placeholder) {
       if (!placeholder.loading || placeholder.retired || ((Load<?>) placeholder.value).isDone()) {
         return false;
@@ -107,6 +109,7 @@ final class Loading<K, V> {
       counters.recordFill(); // before the node can leave the map: any removal that counts it sees this count
       placeholder.loading = false; // the linearization point: a reader that sees it clear sees the value
     }
+    cache.reweighed(placeholder, value, weight);
     return true;
   }
 
@@ -192,11 +195,22 @@ final class Loading<K, V> {
   /**
    * Stores a load's value in its mapped placeholder and completes its Load; returns what the load's callers get:
    * the value, or the value of a put that filled the placeholder first. A placeholder evicted while loading is
-   * not filled: its value is returned and reported to the listener as evicted.
+   * not filled: its value is returned and reported to the listener as evicted. A weigher that fails on the value
+   * fails the load, as a loader that threw would, and its exception is thrown here.
    */
   V finish(Node<K, V> placeholder, Load<V> load, V loaded, long deadline) {
+    int weight;
+    try {
+      weight = cache.weigh(placeholder.key, loaded);
+    } catch (RuntimeException | Error failure) {
+      V put = fail(placeholder, load, failure);
+      if (put != null) {
+        return put;
+      }
+      throw failure;
+    }
     V result;
-    if (fill(placeholder, loaded, deadline)) {
+    if (fill(placeholder, loaded, deadline, weight)) {
       result = loaded;
     } else if (placeholder.loading) {
       load.complete(loaded); // evicted while loading: returned, and reported as evicted, but not cached

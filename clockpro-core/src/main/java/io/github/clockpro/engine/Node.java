@@ -12,7 +12,9 @@ import java.lang.invoke.VarHandle;
  * <p>Layout, on a 64-bit JVM with compressed references: a 12-byte header, five references, the long stamp, the
  * int hash and four bytes, exactly 48 bytes. A field added here costs 8 bytes per entry, in every cache. So what
  * only some caches need lives in a subclass chosen when the cache is built: {@link ExpiringNode} adds a deadline
- * and the timer wheel's links (64 bytes in all), for expiring caches only.
+ * and the timer wheel's links (64 bytes in all), for expiring caches only; {@link WeightedNode} and
+ * {@link WeightedExpiringNode} add a weight (56 and 72 bytes), for caches built with a weigher only. Here every
+ * entry weighs 1, which is what makes the cache bounded by size the special case of the weighted one.
  *
  * <h2>Fields and who writes them</h2>
  * <ul>
@@ -227,6 +229,30 @@ class Node<K, V> {
       retired = true;
       return true;
     }
+  }
+
+  /**
+   * The entry's weight as the policy counts it: 1 here, for good. Guarded by the eviction lock in the weighted
+   * shapes, which override this and {@link #setWeight}.
+   */
+  int weight() {
+    return 1;
+  }
+
+  /**
+   * Whether the policy counts {@code candidate} as this node's weight, read without the eviction lock with a
+   * volatile read in the weighted shapes (see {@link WeightedNode}); here, whether it is 1.
+   */
+  boolean weighs(int candidate) {
+    return candidate == 1;
+  }
+
+  /**
+   * Sets the weight the policy counts; the cache calls it under the eviction lock, and only on the weighted
+   * shapes: a cache without a weigher never changes a weight.
+   */
+  void setWeight(int weight) {
+    throw new UnsupportedOperationException("a node of a cache without a weigher weighs 1");
   }
 
   /**

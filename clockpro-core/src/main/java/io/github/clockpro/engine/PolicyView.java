@@ -2,6 +2,7 @@ package io.github.clockpro.engine;
 
 import io.github.clockpro.Policy;
 import java.util.OptionalLong;
+import java.util.function.LongConsumer;
 
 /**
  * The {@link Policy} of a {@link BoundedCache}: reads the policy's figures without the eviction lock. The counts
@@ -17,14 +18,15 @@ final class PolicyView implements Policy {
     static final Expiration NONE = new Expiration(OptionalLong.empty(), OptionalLong.empty(), false);
   }
 
-  private final long maximum;
   private final ClockProPolicy<?, ?> policy;
   private final Expiration expiration;
+  /** The cache's {@link BoundedCache#setMaximum}, which checks its argument and takes the eviction lock. */
+  private final LongConsumer maximumSetter;
 
-  PolicyView(long maximum, ClockProPolicy<?, ?> policy, Expiration expiration) {
-    this.maximum = maximum;
+  PolicyView(ClockProPolicy<?, ?> policy, Expiration expiration, LongConsumer maximumSetter) {
     this.policy = policy;
     this.expiration = expiration;
+    this.maximumSetter = maximumSetter;
   }
 
   @Override
@@ -44,7 +46,22 @@ final class PolicyView implements Policy {
 
   @Override
   public long maximum() {
-    return maximum;
+    return policy.maximum();
+  }
+
+  @Override
+  public void setMaximum(long maximum) {
+    maximumSetter.accept(maximum);
+  }
+
+  @Override
+  public boolean isWeighted() {
+    return policy.isWeighted();
+  }
+
+  @Override
+  public OptionalLong weightedSize() {
+    return policy.isWeighted() ? OptionalLong.of(policy.hotWeight() + policy.coldWeight()) : OptionalLong.empty();
   }
 
   @Override
@@ -63,7 +80,7 @@ final class PolicyView implements Policy {
   }
 
   @Override
-  public int coldTarget() {
+  public long coldTarget() {
     return policy.coldTarget();
   }
 
@@ -122,7 +139,7 @@ final class PolicyView implements Policy {
 
   @Override
   public String toString() {
-    return "Policy{maximum=" + maximum + ", scanLimit=" + scanLimit() + ", hotSize=" + hotSize() + ", coldSize="
+    return "Policy{maximum=" + maximum() + ", weighted=" + isWeighted() + ", scanLimit=" + scanLimit() + ", hotSize=" + hotSize() + ", coldSize="
         + coldSize() + ", coldTarget=" + coldTarget() + ", promotionThreshold=" + promotionThreshold()
         + ", carryLimit=" + carryLimit() + ", carryAllowed=" + carryAllowed() + ", historySize=" + historySize()
         + ", historyLimit=" + historyLimit() + "}";

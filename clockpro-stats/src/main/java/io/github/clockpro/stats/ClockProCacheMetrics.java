@@ -145,6 +145,9 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
   static final String LOCK_WAITS = "cache.eviction.lock.waits";
   static final String LOCK_WAIT_DURATION = "cache.eviction.lock.wait.duration";
   static final String EXPIRATIONS = "cache.expirations";
+  static final String EVICTION_WEIGHT = "cache.eviction.weight";
+  static final String WEIGHTED_SIZE = "cache.weighted.size";
+  static final String MAXIMUM_WEIGHT = "cache.maximum.weight";
 
   /**
    * Micrometer's Prometheus registry, or null when micrometer-registry-prometheus, an optional dependency, is
@@ -299,6 +302,17 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
         current -> current.policy().carryAllowed() ? current.policy().carryLimit() : 0,
         "The most references the hot hand carries over now: the carry limit while the carry trial lets it carry, "
             + "else 0");
+
+    // Weights: the eviction weight for every cache (where every entry weighs 1 it equals cache.evictions), and
+    // the resident weight and its bound for a cache built with maximumWeight.
+    counter(registry, cache, EVICTION_WEIGHT, current -> current.stats().evictionWeight(),
+        "The weight of the entries evicted for size; equal to cache.evictions for a cache bounded by size");
+    if (cache.policy().isWeighted()) {
+      gauge(registry, cache, WEIGHTED_SIZE, current -> current.policy().weightedSize().orElse(0),
+          "The total weight of the resident entries");
+      gauge(registry, cache, MAXIMUM_WEIGHT, current -> current.policy().maximum(),
+          "The most total weight the cache holds at quiescence; policy().setMaximum changes it");
+    }
   }
 
   private void bindLoadMeters(MeterRegistry registry, ClockProCache<K, V> cache) {

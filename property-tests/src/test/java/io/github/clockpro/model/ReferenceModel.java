@@ -49,6 +49,21 @@ import java.util.function.ToIntFunction;
  *       time the weight reaches {@code maximumSize}, it loses {@code maximumSize} and the cold target shrinks by
  *       one (at the full limit, one step per record). A live record of a page evicted with a counter above zero
  *       adds nothing when the limit drops it: that page already grew the cold target when it was evicted.
+ *   <li>Weights (a model built with {@link #weighted}; the default model is the case where every page weighs 1
+ *       and decides exactly as described above). Every page has a weight. The cache evicts while the resident
+ *       weight exceeds the maximum less the new page's weight, at most eight pages per insert, each with a scan
+ *       of its own; a page heavier than the maximum is not kept. It fills hot while the resident weight plus the
+ *       new page's stays within the maximum less the least cold target. The hot clock makes room until the hot
+ *       weight plus the newcomer's fits below the maximum less the cold target. The cold target and its range (a
+ *       hundredth of the maximum up to the maximum less that) are weights, and every "by one" above is by the
+ *       weight of the page concerned; a dropped history record, whose weight is not kept, moves it by the
+ *       resident average weight (the resident weight over the resident pages, at least 1). The history's
+ *       capacity is the maximum over the resident average weight, recomputed after each insert that evicted,
+ *       and changed only if it moves by more than a sixteenth; the limit, its least value and its step scale
+ *       with it. After an insert or a reweigh, a resident weight above twice the maximum (or above what the
+ *       cache held when a shrinking {@link #setMaximum} left it so, falling as it is repaid) evicts the page
+ *       just written. A value written to a present page with another weight references the page, then reweighs
+ *       it, evicting as an insert does, or removes it if it is heavier than the maximum.
  *   <li>The carry trial: whether the hot hand may carry at all. Two smaller models of the same policy, keyed by
  *       hash, one that always may carry and one that never may, see every reference and insert of the keys
  *       whose scrambled fingerprint ({@code (hash + 0x3C6EF372) * 0x9E3779B9}, unsigned 32-bit) has its
@@ -116,6 +131,7 @@ public final class ReferenceModel<K> {
     boolean sparedByCarry;
     /** Whether the page is a load in flight, as a bulk load's placeholders are while its other keys insert. */
     boolean loading;
+    long weight = 1;
 
     Page(K key) {
       this.key = key;
@@ -129,11 +145,23 @@ public final class ReferenceModel<K> {
   /** A record of the history: a cold page evicted during its test period. */
   record Ghost(int hash, long stamp, boolean referenced) {}
 
+  /** The most evictions one insert or reweigh makes. */
+  static final int MAXIMUM_EVICTIONS = 8;
+
+  /** The size the carry trial's copies are scaled from: the maximum the model was built with. */
   private final int maximumSize;
   private final int scanLimit;
-  private final int minimumColdTarget;
-  private final int maximumColdTarget;
+  private final boolean weighted;
   private final ToIntFunction<K> hashFunction;
+  private long maximum;
+  private long minimumColdTarget;
+  private long maximumColdTarget;
+  private long hotWeight;
+  private long coldWeight;
+  private int historyCapacity;
+  private long ceiling;
+  /** The keys the current call evicted, in order. */
+  private final java.util.List<K> evicted = new java.util.ArrayList<>();
 
   private final Map<K, Page<K>> resident = new HashMap<>();
   private final LinkedList<Page<K>> hot = new LinkedList<>();
@@ -156,7 +184,7 @@ public final class ReferenceModel<K> {
   private long carryingPeriods;
 
   private long now;
-  private int coldTarget;
+  private long coldTarget;
   private int threshold = INITIAL_THRESHOLD;
   private int missedPromotions;
   private int carryLimit;
@@ -180,7 +208,16 @@ public final class ReferenceModel<K> {
    *     history records and the carry trial samples keys by their fingerprint, which is this hash for them
    */
   public ReferenceModel(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction) {
-    this(maximumSize, scanLimit, hashFunction, null);
+    this(maximumSize, scanLimit, hashFunction, null, false);
+  }
+
+  /**
+   * A model of a cache bounded by weight: pages weigh what {@link #insert(Object, long)} and {@link #reweigh} say.
+   *
+   * @param maximumWeight the most resident weight, at most {@link Integer#MAX_VALUE} here
+   */
+  public static <K> ReferenceModel<K> weighted(int maximumWeight, int scanLimit, ToIntFunction<K> hashFunction) {
+    return new ReferenceModel<>(maximumWeight, scanLimit, hashFunction, null, true);
   }
 
   /**
@@ -189,10 +226,12 @@ public final class ReferenceModel<K> {
    */
   public static <K> ReferenceModel<K> withFixedCarry(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction,
       boolean carries) {
-    return new ReferenceModel<>(maximumSize, scanLimit, hashFunction, carries);
+    return new ReferenceModel<>(maximumSize, scanLimit, hashFunction, carries, false);
   }
 
-  private ReferenceModel(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction, Boolean copyCarries) {
+  private ReferenceModel(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction, Boolean copyCarries,
+      boolean weighted) {
+    this.weighted = weighted;
     this.copyCarries = copyCarries;
     int shift = TRIAL_LEAST_SHIFT;
     for (int candidate = TRIAL_LEAST_SHIFT + 1; candidate <= TRIAL_GREATEST_SHIFT; candidate++) {
@@ -203,19 +242,27 @@ public final class ReferenceModel<K> {
     this.samplingShift = shift;
     if (copyCarries == null) {
       int copySize = Math.max(1, maximumSize / (1 << shift));
-      this.carryingCopy = new ReferenceModel<>(copySize, scanLimit, hash -> hash, true);
-      this.plainCopy = new ReferenceModel<>(copySize, scanLimit, hash -> hash, false);
+      this.carryingCopy = new ReferenceModel<>(copySize, scanLimit, hash -> hash, true, false);
+      this.plainCopy = new ReferenceModel<>(copySize, scanLimit, hash -> hash, false, false);
     } else {
       this.carryingCopy = null;
       this.plainCopy = null;
     }
     this.maximumSize = maximumSize;
+    this.maximum = maximumSize;
+    this.historyCapacity = maximumSize;
     this.historyLimit = maximumSize;
     this.scanLimit = scanLimit;
     this.hashFunction = hashFunction;
     this.minimumColdTarget = Math.max(1, maximumSize / 100);
     this.maximumColdTarget = Math.max(minimumColdTarget, maximumSize - minimumColdTarget);
     this.coldTarget = minimumColdTarget;
+    this.ceiling = ceilingFloor();
+  }
+
+  /** The resident weight: the resident pages where every page weighs 1. */
+  public long residentWeight() {
+    return hotWeight + coldWeight;
   }
 
   /** The carry limit: the most references the hot hand may leave a spared page. */
@@ -272,7 +319,7 @@ public final class ReferenceModel<K> {
   public void remove(K key) {
     Page<K> page = resident.remove(key);
     if (page != null) {
-      (page.isHot() ? hot : cold).remove(page);
+      unlink(page);
     }
   }
 
@@ -282,16 +329,164 @@ public final class ReferenceModel<K> {
    * @return the evicted key, or {@code null}
    */
   public K insert(K key) {
+    java.util.List<K> victims = insert(key, 1);
+    return victims.isEmpty() ? null : victims.get(0);
+  }
+
+  /**
+   * Inserts a key that is not resident with its weight, evicting while the cache has no room for it.
+   *
+   * @return the evicted keys, in order; the key itself last if it was not kept
+   */
+  public java.util.List<K> insert(K key, long weight) {
+    evicted.clear();
     examined = 0;
-    best = null;
-    bestCounter = Integer.MAX_VALUE;
-    Page<K> victim = null;
-    if (hot.size() + cold.size() >= maximumSize) {
-      victim = evict();
-    }
     Page<K> page = new Page<>(key);
-    resident.put(key, page);
-    admit(page, victim == null);
+    page.weight = weight;
+    if (weight > maximum) {
+      evicted.add(key); // heavier than the whole cache: never resident
+    } else {
+      boolean evictedAny = evictWhileOver(maximum - weight);
+      resident.put(key, page);
+      admit(page, !evictedAny);
+      keepCeiling(page);
+    }
+    sampleInsert(key);
+    return java.util.List.copyOf(evicted);
+  }
+
+  /**
+   * A value of another weight written to a resident key, after the write's reference: the page weighs
+   * {@code weight} now, and the cache evicts while over its maximum, or drops the page if it is heavier than it.
+   *
+   * @return the evicted keys, in order
+   */
+  public java.util.List<K> reweigh(K key, long weight) {
+    evicted.clear();
+    Page<K> page = resident.get(key);
+    if (page.weight == weight) {
+      return java.util.List.of();
+    }
+    addWeight(page, weight - page.weight);
+    page.weight = weight;
+    if (weight > maximum) {
+      resident.remove(key);
+      unlink(page);
+      evicted.add(key);
+      return java.util.List.copyOf(evicted);
+    }
+    evictWhileOver(maximum);
+    keepCeiling(page);
+    return java.util.List.copyOf(evicted);
+  }
+
+  /**
+   * Sets the maximum at run time: the cold target's range follows, the ceiling rises to what the cache holds,
+   * the history's capacity follows; then one step of evictions while over the new maximum.
+   *
+   * @return the evicted keys, in order
+   */
+  public java.util.List<K> setMaximum(long newMaximum) {
+    evicted.clear();
+    applyMaximum(newMaximum);
+    coldTarget = Math.max(minimumColdTarget, Math.min(maximumColdTarget, coldTarget));
+    ceiling = Math.max(ceilingFloor(), residentWeight());
+    resizeHistory(historyCapacityFor(newMaximum, averageWeight()));
+    evictWhileOver(maximum);
+    keepCeiling(null);
+    return java.util.List.copyOf(evicted);
+  }
+
+  /** Evicts as {@code cleanUp()} does: steps of {@link #setMaximum}'s eviction until within the maximum. */
+  public java.util.List<K> cleanUp() {
+    java.util.List<K> all = new java.util.ArrayList<>();
+    while (residentWeight() > maximum && !resident.isEmpty()) {
+      evicted.clear();
+      evictWhileOver(maximum);
+      keepCeiling(null);
+      all.addAll(evicted);
+    }
+    return all;
+  }
+
+  private void applyMaximum(long newMaximum) {
+    maximum = newMaximum;
+    minimumColdTarget = Math.max(1, newMaximum / 100);
+    maximumColdTarget = Math.max(minimumColdTarget, newMaximum - minimumColdTarget);
+  }
+
+  private long ceilingFloor() {
+    return weighted ? 2 * maximum : maximum;
+  }
+
+  private void keepCeiling(Page<K> page) {
+    if (residentWeight() > ceiling && page != null && resident.get(page.key) == page) {
+      resident.remove(page.key);
+      unlink(page);
+      evicted.add(page.key);
+    }
+    ceiling = Math.max(ceilingFloor(), Math.min(ceiling, residentWeight()));
+  }
+
+  /** Evicts while the resident weight is above {@code room}, at most {@link #MAXIMUM_EVICTIONS} in this call. */
+  private boolean evictWhileOver(long room) {
+    boolean evictedAny = false;
+    while (residentWeight() > room && evicted.size() < MAXIMUM_EVICTIONS && !resident.isEmpty()) {
+      examined = 0;
+      best = null;
+      bestCounter = Integer.MAX_VALUE;
+      evicted.add(evict().key);
+      evictedAny = true;
+    }
+    best = null;
+    if (weighted && evictedAny) {
+      resizeHistory(historyCapacityFor(maximum, averageWeight()));
+    }
+    return evictedAny;
+  }
+
+  /** The resident weight per page, at least 1; 1 where every page weighs 1. */
+  private long averageWeight() {
+    int count = hot.size() + cold.size();
+    return count == 0 ? 1 : Math.max(1, residentWeight() / count);
+  }
+
+  private static int historyCapacityFor(long maximum, long averageWeight) {
+    return (int) Math.max(1, Math.min(Integer.MAX_VALUE - 8, maximum / averageWeight));
+  }
+
+  private void resizeHistory(int capacity) {
+    long difference = Math.abs((long) capacity - historyCapacity);
+    if (difference == 0 || (weighted && difference * HISTORY_STEPS <= historyCapacity)) {
+      return;
+    }
+    long limit = (long) historyLimit * capacity / historyCapacity;
+    historyCapacity = capacity;
+    limitDropWeight = Math.min(limitDropWeight, capacity - 1L);
+    int least = Math.max(1, capacity / LEAST_HISTORY_DIVISOR);
+    historyLimit = (int) Math.max(least, Math.min(capacity, Math.min(limit, Math.max(1, capacity))));
+  }
+
+  private void unlink(Page<K> page) {
+    if (page.isHot()) {
+      hot.remove(page);
+      hotWeight -= page.weight;
+    } else {
+      cold.remove(page);
+      coldWeight -= page.weight;
+    }
+  }
+
+  private void addWeight(Page<K> page, long change) {
+    if (page.isHot()) {
+      hotWeight += change;
+    } else {
+      coldWeight += change;
+    }
+  }
+
+  /** The carry trial's part of an insert: the pending samples, then the inserted key if it is sampled. */
+  private void sampleInsert(K key) {
     if (copyCarries == null) {
       for (int slot = 0; slot < pending.length; slot++) {
         if (pending[slot] != 0) {
@@ -304,7 +499,6 @@ public final class ReferenceModel<K> {
         sample(hash);
       }
     }
-    return victim == null ? null : victim.key;
   }
 
   /* ---------------- The carry trial ---------------- */
@@ -366,8 +560,8 @@ public final class ReferenceModel<K> {
         if (ghost.referenced()) {
           missedPromotion();
         }
-        adjustColdTarget(+1);
-        if (makeRoomInHot(ghost.stamp())) {
+        adjustColdTarget(page.weight);
+        if (makeRoomInHot(ghost.stamp(), page.weight)) {
           placeHot(page);
           page.state = State.RETURNED;
         } else {
@@ -375,9 +569,9 @@ public final class ReferenceModel<K> {
         }
         return;
       }
-      adjustColdTarget(-1);
+      adjustColdTarget(-page.weight);
     }
-    if (roomWasFree && hot.size() + cold.size() < maximumSize - minimumColdTarget) {
+    if (roomWasFree && residentWeight() + page.weight <= maximum - minimumColdTarget) {
       placeHot(page);
     } else {
       placeCold(page, State.COLD_IN_TEST);
@@ -412,42 +606,43 @@ public final class ReferenceModel<K> {
       }
       if (page.state == State.COLD_IN_TEST && !inTestPeriod(page.stamp)) {
         page.state = State.COLD;
-        adjustColdTarget(page.counter >= threshold ? +1 : -1);
+        adjustColdTarget(page.counter >= threshold ? page.weight : -page.weight);
       }
       if (page.counter < threshold) {
         if (page.counter > 0 && page.state == State.COLD_IN_TEST) {
-          adjustColdTarget(+1);
+          adjustColdTarget(page.weight);
         }
         victim = page;
       } else if (page.state == State.COLD_IN_TEST) {
-        adjustColdTarget(+1);
-        cold.remove(page);
-        if (makeRoomInHot(page.stamp)) {
+        adjustColdTarget(page.weight);
+        if (makeRoomInHot(page.stamp, page.weight)) {
+          unlink(page);
           placeHot(page);
           page.state = State.PROMOTED;
         } else {
+          unlink(page);
           placeCold(page, State.COLD_IN_TEST);
         }
       } else {
-        cold.remove(page);
+        unlink(page);
         placeCold(page, State.COLD_IN_TEST);
       }
     }
     boolean wasInTest = victim.state == State.COLD_IN_TEST && inTestPeriod(victim.stamp);
     resident.remove(victim.key);
-    (victim.isHot() ? hot : cold).remove(victim);
+    unlink(victim);
     if (wasInTest) {
       int droppedLive = remember(new Ghost(fingerprint(victim.key), victim.stamp, victim.counter > 0));
       for (int drop = 0; drop < droppedLive; drop++) {
         limitDropWeight += historyLimit;
-        if (limitDropWeight >= maximumSize) {
-          limitDropWeight -= maximumSize;
-          adjustColdTarget(-1);
+        if (limitDropWeight >= historyCapacity) {
+          limitDropWeight -= historyCapacity;
+          adjustColdTarget(-averageWeight());
         }
       }
     }
     if (!hot.isEmpty()) {
-      adjustColdTarget(-expireOlderThan(hot.getFirst().stamp));
+      adjustColdTarget(-expireOlderThan(hot.getFirst().stamp) * averageWeight());
     }
     return victim;
   }
@@ -458,8 +653,8 @@ public final class ReferenceModel<K> {
    * Runs the hot hand until the hot clock is below its share, demoting unreferenced pages. Refuses (returns
    * {@code false}) when the hand reaches a page newer than the candidate's stamp, or the scan limit.
    */
-  private boolean makeRoomInHot(long candidateStamp) {
-    while (!hot.isEmpty() && hot.size() >= maximumSize - coldTarget) {
+  private boolean makeRoomInHot(long candidateStamp, long weight) {
+    while (!hot.isEmpty() && hotWeight + weight > maximum - coldTarget) {
       if (hot.getFirst().stamp > candidateStamp || examined >= scanLimit) {
         return false;
       }
@@ -475,6 +670,7 @@ public final class ReferenceModel<K> {
    */
   private void runHotHand() {
     Page<K> page = hot.removeFirst();
+    hotWeight -= page.weight;
     examine(page);
     boolean referencedSince = page.counter > page.carry;
     if (page.state == State.RETURNED) {
@@ -497,6 +693,7 @@ public final class ReferenceModel<K> {
       page.state = State.HOT;
       page.stamp = now++;
       hot.addLast(page);
+      hotWeight += page.weight;
     } else {
       if (page.state == State.PROMOTED) {
         wastedPromotion();
@@ -533,9 +730,10 @@ public final class ReferenceModel<K> {
   private void returnVerdict(int verdict) {
     returnVerdicts += verdict;
     if (Math.abs(returnVerdicts) >= VERDICTS_TO_MOVE_HISTORY * WHOLE) {
-      int step = Math.max(1, maximumSize / HISTORY_STEPS);
-      int least = Math.max(1, maximumSize / LEAST_HISTORY_DIVISOR);
-      historyLimit = Math.max(least, Math.min(maximumSize, historyLimit + Integer.signum(returnVerdicts) * step));
+      int step = Math.max(1, historyCapacity / HISTORY_STEPS);
+      int least = Math.max(1, historyCapacity / LEAST_HISTORY_DIVISOR);
+      historyLimit = Math.max(least,
+          Math.min(historyCapacity, historyLimit + Integer.signum(returnVerdicts) * step));
       returnVerdicts = 0;
     }
   }
@@ -612,6 +810,7 @@ public final class ReferenceModel<K> {
     page.stamp = now++;
     page.state = State.HOT;
     hot.addLast(page);
+    hotWeight += page.weight;
   }
 
   private void placeCold(Page<K> page, State state) {
@@ -621,9 +820,10 @@ public final class ReferenceModel<K> {
     page.stamp = now++;
     page.state = state;
     cold.addLast(page);
+    coldWeight += page.weight;
   }
 
-  private void adjustColdTarget(int delta) {
+  private void adjustColdTarget(long delta) {
     coldTarget = Math.max(minimumColdTarget, Math.min(maximumColdTarget, coldTarget + delta));
   }
 

@@ -17,11 +17,15 @@ final class Cache2kAdapter implements BenchmarkCache {
 
   private final Cache<Long, Long> cache;
 
-  Cache2kAdapter(int maximumSize, Expiration expiration, boolean strictEviction) {
+  Cache2kAdapter(int maximumSize, Expiration expiration, Bound bound, boolean strictEviction) {
     Cache2kBuilder<Long, Long> builder = Cache2kBuilder.of(Long.class, Long.class)
         .name("clockpro-bench-" + NEXT_NAME.incrementAndGet())
-        .entryCapacity(maximumSize)
         .strictEviction(strictEviction);
+    if (bound == Bound.SIZE) {
+      builder.entryCapacity(maximumSize);
+    } else {
+      builder.maximumWeight(maximumSize).weigher((Long key, Long value) -> 1);
+    }
     switch (expiration) {
       case AFTER_WRITE -> builder.expireAfterWrite(Expiration.LIFETIME);
       case AFTER_ACCESS -> builder.idleScanTime(Expiration.LIFETIME); // cache2k's nearest to expiry after access

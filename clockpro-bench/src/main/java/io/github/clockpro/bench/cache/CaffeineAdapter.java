@@ -13,8 +13,13 @@ final class CaffeineAdapter implements BenchmarkCache {
 
   private final Cache<Long, Long> cache;
 
-  CaffeineAdapter(int maximumSize, Expiration expiration, boolean sameThreadMaintenance) {
-    Caffeine<Object, Object> builder = Caffeine.newBuilder().maximumSize(maximumSize);
+  CaffeineAdapter(int maximumSize, Expiration expiration, Bound bound, boolean sameThreadMaintenance) {
+    Caffeine<Object, Object> builder = Caffeine.newBuilder();
+    if (bound == Bound.SIZE) {
+      builder.maximumSize(maximumSize);
+    } else {
+      builder = builder.maximumWeight(maximumSize).weigher((Object key, Object value) -> 1);
+    }
     switch (expiration) {
       case AFTER_WRITE -> builder.expireAfterWrite(Expiration.LIFETIME);
       case AFTER_ACCESS -> builder.expireAfterAccess(Expiration.LIFETIME);

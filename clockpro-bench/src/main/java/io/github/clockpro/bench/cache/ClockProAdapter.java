@@ -24,8 +24,13 @@ public final class ClockProAdapter implements BenchmarkCache {
 
   private final ClockProCache<Long, Long> cache;
 
-  ClockProAdapter(int maximumSize, Expiration expiration) {
-    CacheBuilder<Object, Object> builder = ClockProCache.builder().maximumSize(maximumSize);
+  ClockProAdapter(int maximumSize, Expiration expiration, Bound bound) {
+    CacheBuilder<Object, Object> builder = ClockProCache.builder();
+    if (bound == Bound.SIZE) {
+      builder.maximumSize(maximumSize);
+    } else {
+      builder = builder.maximumWeight(maximumSize).weigher((Object key, Object value) -> 1);
+    }
     switch (expiration) {
       case AFTER_WRITE -> builder.expireAfterWrite(Expiration.LIFETIME);
       case AFTER_ACCESS -> builder.expireAfterAccess(Expiration.LIFETIME);

@@ -32,12 +32,12 @@ public enum Implementation {
 
   /** Creates an empty cache of at most {@code maximumSize} entries, as a concurrent application would use it. */
   public BenchmarkCache create(int maximumSize) {
-    return create(maximumSize, Expiration.NONE, false);
+    return create(maximumSize, Expiration.NONE, Bound.SIZE, false);
   }
 
   /** Creates an empty cache as {@link #create(int)} does, with the expiry. */
   public BenchmarkCache create(int maximumSize, Expiration expiration) {
-    return create(maximumSize, expiration, false);
+    return create(maximumSize, expiration, Bound.SIZE, false);
   }
 
   /**
@@ -45,22 +45,32 @@ public enum Implementation {
    * Caffeine runs its maintenance on the calling thread and cache2k evicts strictly.
    */
   public BenchmarkCache createForSimulation(int maximumSize) {
-    return create(maximumSize, Expiration.NONE, true);
+    return create(maximumSize, Expiration.NONE, Bound.SIZE, true);
   }
 
   /** Creates an empty cache as {@link #createForSimulation(int)} does, with the expiry. */
   public BenchmarkCache createForSimulation(int maximumSize, Expiration expiration) {
-    return create(maximumSize, expiration, true);
+    return create(maximumSize, expiration, Bound.SIZE, true);
   }
 
-  private BenchmarkCache create(int maximumSize, Expiration expiration, boolean simulation) {
-    if (this == LRU && expiration != Expiration.NONE) {
-      throw new IllegalArgumentException("lru has no expiry");
+  /** Creates an empty cache as {@link #createForSimulation(int)} does, with the expiry and the bound. */
+  public BenchmarkCache createForSimulation(int maximumSize, Expiration expiration, Bound bound) {
+    return create(maximumSize, expiration, bound, true);
+  }
+
+  /** Creates an empty cache as {@link #create(int)} does, with the expiry and the bound. */
+  public BenchmarkCache create(int maximumSize, Expiration expiration, Bound bound) {
+    return create(maximumSize, expiration, bound, false);
+  }
+
+  private BenchmarkCache create(int maximumSize, Expiration expiration, Bound bound, boolean simulation) {
+    if (this == LRU && (expiration != Expiration.NONE || bound != Bound.SIZE)) {
+      throw new IllegalArgumentException("lru has no expiry and no weights");
     }
     return switch (this) {
-      case CLOCKPRO -> new ClockProAdapter(maximumSize, expiration);
-      case CAFFEINE -> new CaffeineAdapter(maximumSize, expiration, simulation);
-      case CACHE2K -> new Cache2kAdapter(maximumSize, expiration, simulation);
+      case CLOCKPRO -> new ClockProAdapter(maximumSize, expiration, bound);
+      case CAFFEINE -> new CaffeineAdapter(maximumSize, expiration, bound, simulation);
+      case CACHE2K -> new Cache2kAdapter(maximumSize, expiration, bound, simulation);
       case LRU -> new LruAdapter(maximumSize);
     };
   }

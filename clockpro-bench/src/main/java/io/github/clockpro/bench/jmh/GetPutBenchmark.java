@@ -1,6 +1,7 @@
 package io.github.clockpro.bench.jmh;
 
 import io.github.clockpro.bench.cache.BenchmarkCache;
+import io.github.clockpro.bench.cache.Bound;
 import io.github.clockpro.bench.cache.Expiration;
 import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.workload.KeySpace;
@@ -55,6 +56,14 @@ public class GetPutBenchmark {
   @Param({"none"})
   public String expiry;
 
+  /**
+   * How every implementation is bounded ({@link Bound}): {@code size} by default; the report also runs
+   * {@code weight}, the same capacity as a maximum weight with a weigher that weighs every entry 1, so the row
+   * measures what a weighted cache costs on the same requests.
+   */
+  @Param({"size"})
+  public String bound;
+
   BenchmarkCache cache;
   KeySpace keys;
   ZipfianGenerator zipfian;
@@ -62,7 +71,7 @@ public class GetPutBenchmark {
   /** Builds the cache and puts every key. */
   @Setup(Level.Trial)
   public void createCache() {
-    cache = Implementation.named(implementation).create(capacity, Expiration.named(expiry));
+    cache = Implementation.named(implementation).create(capacity, Expiration.named(expiry), Bound.named(bound));
     keys = new KeySpace(capacity);
     zipfian = new ZipfianGenerator(capacity, ZipfianGenerator.DEFAULT_EXPONENT);
     for (long index = 0; index < capacity; index++) {

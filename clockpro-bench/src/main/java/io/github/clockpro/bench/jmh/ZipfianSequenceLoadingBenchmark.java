@@ -1,6 +1,7 @@
 package io.github.clockpro.bench.jmh;
 
 import io.github.clockpro.bench.cache.BenchmarkCache;
+import io.github.clockpro.bench.cache.Bound;
 import io.github.clockpro.bench.cache.Expiration;
 import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.workload.KeySpace;
@@ -65,6 +66,14 @@ public class ZipfianSequenceLoadingBenchmark {
   @Param({"none"})
   public String expiry;
 
+  /**
+   * How every implementation is bounded ({@link Bound}): {@code size} by default; the report also runs
+   * {@code weight}, the same capacity as a maximum weight with a weigher that weighs every entry 1, so the row
+   * measures what a weighted cache costs on the same requests.
+   */
+  @Param({"size"})
+  public String bound;
+
   BenchmarkCache cache;
   KeySpace keys;
   ZipfianGenerator zipfian;
@@ -72,7 +81,7 @@ public class ZipfianSequenceLoadingBenchmark {
   /** Builds and warms the cache. */
   @Setup(Level.Trial)
   public void createCache() {
-    cache = Implementation.named(implementation).create(capacity, Expiration.named(expiry));
+    cache = Implementation.named(implementation).create(capacity, Expiration.named(expiry), Bound.named(bound));
     keys = new KeySpace((long) capacity * factor);
     zipfian = new ZipfianGenerator(keys.size(), ZipfianGenerator.DEFAULT_EXPONENT);
     SplittableRandom random = new SplittableRandom(-1);

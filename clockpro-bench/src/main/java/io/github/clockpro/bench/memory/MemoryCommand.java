@@ -1,6 +1,7 @@
 package io.github.clockpro.bench.memory;
 
 import io.github.clockpro.bench.Arguments;
+import io.github.clockpro.bench.cache.Bound;
 import io.github.clockpro.bench.cache.Expiration;
 import io.github.clockpro.bench.cache.Implementation;
 import java.util.ArrayList;
@@ -9,8 +10,9 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * {@code memory}: retained bytes per entry of each implementation at the given sizes, and of clockpro and
- * Caffeine built with {@code expireAfterWrite(1 min)}.
+ * {@code memory}: retained bytes per entry of each implementation at the given sizes, of clockpro and
+ * Caffeine built with {@code expireAfterWrite(1 min)}, and of each implementation bounded by weight (see
+ * {@link Bound}).
  *
  * <pre>
  * memory [--sizes 100000,1000000]
@@ -37,7 +39,10 @@ public final class MemoryCommand {
   /** The implementations also measured with {@link Expiration#AFTER_WRITE}, beside their rows without expiry. */
   private static final List<Implementation> EXPIRING = List.of(Implementation.CLOCKPRO, Implementation.CAFFEINE);
 
-  /** Measures every concurrent implementation at every size, then clockpro and Caffeine with expiry. */
+  /**
+   * Measures every concurrent implementation at every size, then clockpro and Caffeine with expiry, then every
+   * concurrent implementation bounded by weight.
+   */
   public static List<MemoryResult> measureAll(List<Integer> sizes) {
     List<MemoryResult> results = new ArrayList<>();
     for (int size : sizes) {
@@ -47,6 +52,10 @@ public final class MemoryCommand {
       }
       for (Implementation implementation : EXPIRING) {
         results.add(MemoryFootprint.measure(implementation, size, Expiration.AFTER_WRITE));
+        System.gc();
+      }
+      for (Implementation implementation : Implementation.CONCURRENT) {
+        results.add(MemoryFootprint.measure(implementation, size, Expiration.NONE, Bound.WEIGHT));
         System.gc();
       }
     }
@@ -61,7 +70,7 @@ public final class MemoryCommand {
             + "|---:|---|---:|---:|---:|---:|---:|\n");
     for (MemoryResult result : results) {
       table.append(String.format(Locale.ROOT, "| %,d | %s | %,d | %.1f | %.1f | %.1f | %.1f |%n",
-          result.maximumSize(), result.expiration().label(result.implementation()), result.residentEntries(),
+          result.maximumSize(), result.label(), result.residentEntries(),
           result.totalBytes() / 1e6, result.emptyBytes() / 1e3,
           result.totalBytesPerEntry(), result.overheadBytesPerEntry()));
     }

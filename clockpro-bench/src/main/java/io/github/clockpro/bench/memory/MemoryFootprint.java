@@ -1,6 +1,7 @@
 package io.github.clockpro.bench.memory;
 
 import io.github.clockpro.bench.cache.BenchmarkCache;
+import io.github.clockpro.bench.cache.Bound;
 import io.github.clockpro.bench.cache.Expiration;
 import io.github.clockpro.bench.cache.Implementation;
 import org.openjdk.jol.info.GraphLayout;
@@ -64,24 +65,40 @@ public final class MemoryFootprint {
    * @return the measurement
    */
   public static MemoryResult measure(Implementation implementation, int maximumSize, Expiration expiration) {
+    return measure(implementation, maximumSize, expiration, Bound.SIZE);
+  }
+
+  /**
+   * Fills a cache built with the expiry and the bound and measures it. Bounded by weight, every entry weighs 1
+   * (see {@link Bound}), so the cache holds the same entries as one bounded by size: the difference is what
+   * weights cost per entry.
+   *
+   * @param implementation the implementation
+   * @param maximumSize the cache's maximum size, or maximum weight
+   * @param expiration the expiry
+   * @param bound by size or by weight
+   * @return the measurement
+   */
+  public static MemoryResult measure(Implementation implementation, int maximumSize, Expiration expiration,
+      Bound bound) {
     if (maximumSize < 1) {
       throw new IllegalArgumentException("maximumSize must be at least 1 but was " + maximumSize);
     }
-    try (BenchmarkCache primer = implementation.createForSimulation(PRIMER_SIZE, expiration)) {
+    try (BenchmarkCache primer = implementation.createForSimulation(PRIMER_SIZE, expiration, bound)) {
       fill(primer, 2 * PRIMER_SIZE);
       GraphLayout.parseInstance(primer.unwrap());
     }
     long emptyBytes;
-    try (BenchmarkCache empty = implementation.createForSimulation(maximumSize, expiration)) {
+    try (BenchmarkCache empty = implementation.createForSimulation(maximumSize, expiration, bound)) {
       emptyBytes = GraphLayout.parseInstance(empty.unwrap()).totalSize();
     }
-    try (BenchmarkCache cache = implementation.createForSimulation(maximumSize, expiration)) {
+    try (BenchmarkCache cache = implementation.createForSimulation(maximumSize, expiration, bound)) {
       fill(cache, 2L * maximumSize);
       long resident = cache.size();
       long totalBytes = GraphLayout.parseInstance(cache.unwrap()).totalSize();
       long longBytes = GraphLayout.parseInstance(Long.valueOf(FIRST_KEY)).totalSize();
       return new MemoryResult(implementation, maximumSize, resident, totalBytes, emptyBytes,
-          2 * longBytes * resident, expiration);
+          2 * longBytes * resident, expiration, bound);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.github.clockpro.bench.memory;
 
+import io.github.clockpro.bench.cache.Bound;
 import io.github.clockpro.bench.cache.Expiration;
 import io.github.clockpro.bench.cache.Implementation;
 
@@ -13,9 +14,15 @@ import io.github.clockpro.bench.cache.Implementation;
  * @param emptyBytes the retained size of an empty cache of the same implementation and maximum size
  * @param keyAndValueBytes the part of {@code totalBytes} taken by the resident keys and values themselves
  * @param expiration the expiry the cache was built with
+ * @param bound whether the cache was bounded by size or by weight
  */
 public record MemoryResult(Implementation implementation, int maximumSize, long residentEntries, long totalBytes,
-    long emptyBytes, long keyAndValueBytes, Expiration expiration) {
+    long emptyBytes, long keyAndValueBytes, Expiration expiration, Bound bound) {
+
+  /** How a table names the implementation and its configuration, such as {@code clockpro, weighted}. */
+  public String label() {
+    return expiration.label(implementation) + (bound == Bound.WEIGHT ? ", weighted" : "");
+  }
 
   /** Returns the bytes per resident entry that the cache adds on top of its keys and values. */
   public double overheadBytesPerEntry() {

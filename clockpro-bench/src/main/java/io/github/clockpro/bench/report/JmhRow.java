@@ -123,9 +123,10 @@ record JmhRow(String benchmark, String configuration, int threads, Map<Implement
       String benchmark = shortName(params.getBenchmark());
       StringBuilder configuration = new StringBuilder();
       for (String key : params.getParamsKeys()) {
-        // expiry=none is the default of the benchmarks that have the parameter: left out, so that their rows
-        // read as before the parameter existed.
-        if (!key.equals("implementation") && !(key.equals("expiry") && params.getParam(key).equals("none"))) {
+        // expiry=none and bound=size are the defaults of the benchmarks that have the parameters: left out, so
+        // that their rows read as before the parameters existed.
+        if (!key.equals("implementation") && !(key.equals("expiry") && params.getParam(key).equals("none"))
+            && !(key.equals("bound") && params.getParam(key).equals("size"))) {
           configuration.append(configuration.length() == 0 ? "" : " ").append(key).append('=')
               .append(params.getParam(key));
         }

@@ -10,6 +10,7 @@ import io.github.clockpro.bench.memory.MemoryResult;
 import io.github.clockpro.bench.policy.PolicyWork;
 import io.github.clockpro.bench.policy.PolicyWorkResult;
 import io.github.clockpro.bench.simulator.SimulationResult;
+import io.github.clockpro.bench.simulator.WeightedTraceSimulator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,7 +32,9 @@ final class MarkdownReport {
           + "costs `Blackhole.consumeCPU(1000)` in the loader. clockpro's lock waits per miss are the acquisitions "
           + "of its eviction lock that found it held; the time waiting is a share of the benchmark threads' time. "
           + "A row with `expiry=afterWrite` builds every implementation with `expireAfterWrite(1 min)` (no entry "
-          + "reaches it within a run: it measures what the expiring cache costs).",
+          + "reaches it within a run: it measures what the expiring cache costs). A row with `bound=weight` builds "
+          + "every implementation with `maximumWeight(capacity)` and a weigher that weighs every entry 1: the same "
+          + "entries, so it measures what a weighted cache costs.",
       "RandomSequence",
       "Read-through with uniform random keys over `capacity x 100 / hitRate` keys and a free loader: the best "
           + "possible hit rate is `hitRate` percent and every miss evicts. Caffeine hands its eviction work to the "
@@ -40,7 +43,8 @@ final class MarkdownReport {
       "Prefilled cache that holds every key; Zipfian keys; `readPercent` of operations are `getIfPresent` "
           + "(hits), the rest `put` on a present key. A row with `expiry=afterAccess` builds every implementation "
           + "with `expireAfterAccess(1 min)`, so each hit renews its entry's lifetime (cache2k has no expiry "
-          + "after access; it gets `idleScanTime(1 min)`, its nearest setting).",
+          + "after access; it gets `idleScanTime(1 min)`, its nearest setting). A row with `bound=weight` builds "
+          + "every implementation with `maximumWeight(capacity)` and a weigher that weighs every entry 1.",
       "GetAll",
       "`getAll` of a batch of `batch` uniformly random keys over `capacity x 100 / hitRate` keys; one call of a "
           + "free bulk function loads the missing ones (1.6 per batch of 16 at 90%). clockpro and Caffeine get the "
@@ -62,7 +66,7 @@ final class MarkdownReport {
 
   /** Renders the document from the measurements of one run; a list may be empty. */
   String render(List<JmhRow> jmhRows, List<PolicyWorkResult> policyWork, List<SimulationResult> simulations,
-      List<MemoryResult> memory, List<LatencyResult> latency) {
+      List<WeightedTraceSimulator.Result> weighted, List<MemoryResult> memory, List<LatencyResult> latency) {
     ReportProfile profile = context.profile();
     line("# Benchmarks");
     line("");
@@ -95,6 +99,7 @@ final class MarkdownReport {
     text.append(LatencyCommand.table(latency));
     line("");
     hitRates(simulations);
+    weightedHitRates(weighted);
     scanLengths(simulations);
     return text.toString();
   }
@@ -113,7 +118,8 @@ final class MarkdownReport {
             + target(row, 1.5, 1.0, "Target: at least 1.5x Caffeine and 1.0x cache2k"));
       }
       if (row.benchmark().equals("GetPut") && row.configuration().endsWith("readPercent=100")
-          && !row.configuration().contains("expiry=") && row.threads() == 2) {
+          && !row.configuration().contains("expiry=") && !row.configuration().contains("bound=")
+          && row.threads() == 2) {
         line("- **100% hits (GetPut, readPercent=100, 2 threads):** "
             + target(row, 1.0, 1.0, "Target: no slower than either"));
       }
@@ -307,6 +313,20 @@ final class MarkdownReport {
     for (String trace : results.stream().map(SimulationResult::trace).distinct().toList()) {
       line("![" + trace + "](benchmarks/hitrate-" + trace + ".png)");
     }
+    line("");
+  }
+
+  private void weightedHitRates(List<WeightedTraceSimulator.Result> results) {
+    if (results.isEmpty()) {
+      return;
+    }
+    section("Hit rates by weight (" + WeightedTraceSimulator.TRACE_FILE + ")", "Caches bounded by "
+        + "`maximumWeight` with a weigher that returns the object's size, replayed as get then put on a miss, "
+        + "single-threaded, from a cold start; the pair (key, size) is an entry's identity, as in the trace's "
+        + "README. Object hit rate counts requests, byte hit rate counts their bytes. Caffeine runs its "
+        + "maintenance on the calling thread, cache2k has `strictEviction(true)`. \"vs best peer\" is clockpro "
+        + "minus the better of Caffeine and cache2k, in percentage points.");
+    text.append(WeightedTraceSimulator.table(results));
     line("");
   }
 

@@ -11,6 +11,7 @@ import io.github.clockpro.bench.policy.PolicyWorkResult;
 import io.github.clockpro.bench.simulator.SimulateCommand;
 import io.github.clockpro.bench.simulator.SimulationResult;
 import io.github.clockpro.bench.simulator.TraceSimulator;
+import io.github.clockpro.bench.simulator.WeightedTraceSimulator;
 import io.github.clockpro.bench.workload.Trace;
 import java.io.IOException;
 import java.io.InputStream;
@@ -86,6 +87,13 @@ public final class ReportCommand {
     List<SimulationResult> simulations = new TraceSimulator(List.of(Implementation.values())).run(traces,
         System.out);
 
+    Path weightedTrace = tracesFolder == null ? null : tracesFolder.resolve(WeightedTraceSimulator.TRACE_FILE);
+    List<WeightedTraceSimulator.Result> weighted = List.of();
+    if (weightedTrace != null && Files.exists(weightedTrace)) {
+      progress("weighted trace simulator", start);
+      weighted = WeightedTraceSimulator.run(weightedTrace);
+    }
+
     progress("memory " + profile.memorySizes(), start);
     List<MemoryResult> memory = MemoryCommand.measureAll(profile.memorySizes());
 
@@ -97,7 +105,8 @@ public final class ReportCommand {
     writeCharts(simulations, assets);
     ReportContext context = new ReportContext(profile, timestamp, commit(), machine(),
         tracesDescription, version("jmh"), version("caffeine"), version("cache2k"));
-    String markdown = new MarkdownReport(context).render(rows, policyWork, simulations, memory, latency);
+    String markdown = new MarkdownReport(context).render(rows, policyWork, simulations, weighted, memory,
+        latency);
     Files.writeString(output.resolve("benchmarks.md"), markdown, StandardCharsets.UTF_8);
     progress("done", start);
   }

@@ -33,9 +33,10 @@ public record ReportProfile(String displayName, String command, int warmupIterat
    * error bars cover five JVMs of each. RandomSequence at a 50% hit rate also runs with one thread: there no
    * thread waits for the eviction lock, so the row shows the cost of each implementation's miss path alone.
    * Two configurations build every implementation with expiry: read-through Zipfian with
-   * {@code expireAfterWrite(1 min)}, and 100% hits with {@code expireAfterAccess(1 min)}. The loading paths run
-   * last: {@code getAll} of 16 keys at a 90% hit rate per key, and an asynchronous {@code get(key,
-   * function).join()} on hits only and at a 50% hit rate (clockpro and Caffeine only).
+   * {@code expireAfterWrite(1 min)}, and 100% hits with {@code expireAfterAccess(1 min)}. Two bound every
+   * implementation by weight: read-through Zipfian, and 75% hits with puts. The loading paths run last:
+   * {@code getAll} of 16 keys at a 90% hit rate per key, and an asynchronous {@code get(key, function).join()} on
+   * hits only and at a 50% hit rate (clockpro and Caffeine only).
    */
   public static final ReportProfile QUICK = new ReportProfile("quick", "bin/report", 2, 1, 3, 1, "-Xmx3g", List.of(
       zipfian("100000", "2,20", 2, 0),
@@ -47,6 +48,8 @@ public record ReportProfile(String displayName, String command, int warmupIterat
       getPut("100000", "75,0", 2, 0),
       expiring(zipfian("100000", "10", 2, 0), "afterWrite"),
       expiring(getPut("100000", "100", 2, 0), "afterAccess"),
+      weighted(zipfian("100000", "10", 2, 0)),
+      weighted(getPut("100000", "75", 2, 0)),
       getAll("100000", "90", 2),
       asyncGet("100000", "100,50", 2)),
       List.of(100_000, 1_000_000), 4, 1, 2_000_000);
@@ -99,6 +102,13 @@ public record ReportProfile(String displayName, String command, int warmupIterat
   private static JmhRun expiring(JmhRun run, String expiry) {
     Map<String, String> parameters = new HashMap<>(run.parameters());
     parameters.put("expiry", expiry);
+    return new JmhRun(run.benchmark(), Map.copyOf(parameters), run.threads(), run.rounds());
+  }
+
+  /** The run with every implementation bounded by weight ({@code Bound}'s JMH name {@code weight}). */
+  private static JmhRun weighted(JmhRun run) {
+    Map<String, String> parameters = new HashMap<>(run.parameters());
+    parameters.put("bound", "weight");
     return new JmhRun(run.benchmark(), Map.copyOf(parameters), run.threads(), run.rounds());
   }
 

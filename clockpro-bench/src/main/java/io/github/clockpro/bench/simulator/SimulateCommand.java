@@ -12,7 +12,8 @@ import java.util.Set;
 
 /**
  * {@code simulate}: hit rates of every implementation and the LRU baseline on the built-in workloads and on
- * every trace of a folder.
+ * every trace of a folder; then, if the folder holds {@link WeightedTraceSimulator#TRACE_FILE}, object and byte hit
+ * rates of the caches bounded by weight on it.
  *
  * <pre>
  * simulate [--traces DIR] [--no-traces] [--synthetic-scale N]
@@ -36,6 +37,13 @@ public final class SimulateCommand {
     List<Trace> traces = traces(parsed, 1);
     System.out.println("trace                    size  hit rate per implementation (get, put on miss)");
     new TraceSimulator(List.of(Implementation.values())).run(traces, System.out);
+    Path folder = tracesFolder(parsed);
+    if (folder != null && Files.exists(folder.resolve(WeightedTraceSimulator.TRACE_FILE))) {
+      System.out.println();
+      System.out.println(WeightedTraceSimulator.TRACE_FILE + ": object and byte hit rates (%), bounded by weight");
+      System.out.print(WeightedTraceSimulator.table(
+          WeightedTraceSimulator.run(folder.resolve(WeightedTraceSimulator.TRACE_FILE))));
+    }
   }
 
   /**

@@ -68,7 +68,7 @@ class MarkdownReportTest {
   }
 
   private static String render(JmhRow row) {
-    return new MarkdownReport(context()).render(List.of(row), List.of(), List.of(), List.of(), List.of());
+    return new MarkdownReport(context()).render(List.of(row), List.of(), List.of(), List.of(), List.of(), List.of());
   }
 
   private static ReportContext context() {
@@ -100,7 +100,7 @@ class MarkdownReportTest {
         "--workload random --capacity 100000 --hit-rate 50", 2_000_000, new PolicyWork(1_000_000, 2_060_000, 5_000,
         99_000, 100_000), new PolicyWork(999_000, 1_598_400, 0, 49_000, 50_000));
     String report = new MarkdownReport(context()).render(List.of(row(100, 1, 50, 1, 100, 1)), List.of(random),
-        List.of(), List.of(), List.of());
+        List.of(), List.of(), List.of(), List.of());
 
     int section = report.indexOf("### Policy work per eviction (counted, one thread)");
     assertTrue(section > report.indexOf("## Throughput (JMH)") && section < report.indexOf("## Memory per entry"),
@@ -122,7 +122,7 @@ class MarkdownReportTest {
     JmhRow expiring = new JmhRow("GetPut", "capacity=100 expiry=afterAccess readPercent=100", 2,
         plain.measurements());
     String report = new MarkdownReport(context()).render(List.of(plain, expiring), List.of(), List.of(), List.of(),
-        List.of());
+        List.of(), List.of());
 
     assertEquals(report.indexOf("- **100% hits"), report.lastIndexOf("- **100% hits"), report);
     assertTrue(report.contains("| capacity=100 expiry=afterAccess readPercent=100 | 2 |"), report);
