@@ -48,7 +48,7 @@ final class RefreshingExpiringCache<K, V> extends ExpiringCache<K, V> {
       RemovalListener<? super K, ? super V> removalListener, long expireAfterWriteNanos,
       long expireAfterAccessNanos, Expiry<K, V> expiry, Ticker ticker, Scheduler scheduler,
       CacheLoader<? super K, V> loader, Executor executor, long refreshNanos) {
-    super(maximumSize, scanLimit, initialCapacity, seed, removalListener, expireAfterWriteNanos,
+    super(maximumSize, null, scanLimit, initialCapacity, seed, removalListener, expireAfterWriteNanos,
         expireAfterAccessNanos, expiry, ticker, scheduler);
     this.refreshNanos = refreshNanos;
     this.refreshing = new Refreshing<>(this, loader, executor);

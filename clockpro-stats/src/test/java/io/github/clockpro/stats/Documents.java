@@ -22,6 +22,11 @@ final class Documents {
     ClockProCache<Integer, Integer> cache = ClockProCache.builder().maximumSize(100).build();
     ClockProCacheMetrics.monitor(registry, cache, "books");
     Workload.run(cache, 2_000);
+    // A weighted cache publishes two more gauges.
+    ClockProCache<Integer, Integer> weighted = ClockProCache.builder().maximumWeight(100)
+        .weigher((Integer key, Integer value) -> 1).build();
+    ClockProCacheMetrics.monitor(registry, weighted, "pages");
+    Workload.run(weighted, 2_000);
     return Scrape.parse(registry.scrape()).names();
   }
 }

@@ -106,7 +106,7 @@ class PrometheusScrapeTest {
         "cache_history_hits_total", "cache_eviction_lock_waits_total",
         "cache_eviction_lock_wait_duration_seconds_total", "cache_hot_size", "cache_cold_size",
         "cache_history_size", "cache_history_limit", "cache_cold_target", "cache_promotion_threshold",
-        "cache_carry_limit", "cache_carry_current");
+        "cache_carry_limit", "cache_carry_current", "cache_eviction_weight_total");
   }
 
   @Test
