@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.RemovalCause;
+import io.github.clockpro.Weigher;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -115,11 +116,17 @@ final class CacheProxy<K, V> implements Cache<K, V> {
     this.statistics = new JCacheStatisticsMXBean();
     this.mxBean = new JCacheMXBean(configuration);
 
-    CacheBuilder<K, V> builder = ClockProCache.builder()
-        .maximumSize(configuration.getMaximumSize())
+    CacheBuilder<Object, Object> bounded = ClockProCache.builder()
         .scanLimit(configuration.getScanLimit())
-        .executor(executor)
-        .removalListener(this::onRemoval);
+        .executor(executor);
+    CacheBuilder<K, V> builder;
+    if (configuration.getWeigherFactory() != null) {
+      Weigher<? super K, ? super V> weigher = configuration.getWeigherFactory().create();
+      builder = bounded.maximumWeight(configuration.getMaximumWeight()).<K, V>weigher(weigher)
+          .removalListener(this::onRemoval);
+    } else {
+      builder = bounded.maximumSize(configuration.getMaximumSize()).removalListener(this::onRemoval);
+    }
     if (expiry != null) {
       builder = builder.expireAfter(expiry);
       if (configuration.getTickerFactory() != null) {

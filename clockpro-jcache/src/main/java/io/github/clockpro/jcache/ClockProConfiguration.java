@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.Ticker;
+import io.github.clockpro.Weigher;
 import java.util.Objects;
 import javax.cache.configuration.CompleteConfiguration;
 import javax.cache.configuration.Factory;
@@ -19,8 +20,9 @@ import javax.cache.configuration.MutableConfiguration;
  * {@link NullPointerException} naming it, before the configuration changes. Like {@link MutableConfiguration}, this
  * class is not thread-safe: configure it on one thread, then create the cache.
  *
- * <p>A bound by weight ({@code maximumWeight}, with a weigher) belongs here beside {@link #getMaximumSize()} once
- * the core builder offers it; until then a cache is bounded by its number of entries only.
+ * <p>A cache is bounded by its number of entries ({@link #setMaximumSize}), or by the total weight of its entries
+ * ({@link #setMaximumWeight}, with a weigher, as {@link CacheBuilder#maximumWeight(long)}); a bound by weight
+ * replaces the bound by size.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
@@ -43,6 +45,10 @@ public final class ClockProConfiguration<K, V> extends MutableConfiguration<K, V
   private int scanLimit = CacheBuilder.DEFAULT_SCAN_LIMIT;
   /** Creates the ticker of the cache; {@code null} for {@link Ticker#systemTicker()}. */
   private Factory<Ticker> tickerFactory;
+  /** The most total weight the cache holds, or -1 for a cache bounded by size. */
+  private long maximumWeight = -1;
+  /** Creates the weigher of a cache bounded by weight; {@code null} for a cache bounded by size. */
+  private Factory<? extends Weigher<? super K, ? super V>> weigherFactory;
 
   /** Creates a configuration with the defaults of {@link MutableConfiguration} and of this class. */
   public ClockProConfiguration() {}
@@ -60,6 +66,8 @@ public final class ClockProConfiguration<K, V> extends MutableConfiguration<K, V
       this.maximumSize = other.maximumSize;
       this.scanLimit = other.scanLimit;
       this.tickerFactory = other.tickerFactory;
+      this.maximumWeight = other.maximumWeight;
+      this.weigherFactory = other.weigherFactory;
     }
   }
 
@@ -137,6 +145,46 @@ public final class ClockProConfiguration<K, V> extends MutableConfiguration<K, V
     return this;
   }
 
+  /**
+   * Returns the most total weight the cache holds, if it is bounded by weight.
+   *
+   * @return the maximum weight, or -1 for a cache bounded by size
+   */
+  public long getMaximumWeight() {
+    return maximumWeight;
+  }
+
+  /**
+   * Returns the factory of the weigher of a cache bounded by weight.
+   *
+   * @return the factory, or {@code null} for a cache bounded by size
+   */
+  public Factory<? extends Weigher<? super K, ? super V>> getWeigherFactory() {
+    return weigherFactory;
+  }
+
+  /**
+   * Bounds the cache by the total weight of its entries instead of their number, as
+   * {@link CacheBuilder#maximumWeight(long)} with {@link CacheBuilder#weigher(Weigher)}: the weigher weighs each
+   * value the cache stores (with store-by-value, the copy). The maximum size no longer applies. A factory rather
+   * than a weigher, so that the configuration stays serializable as JSR-107 configurations are.
+   *
+   * @param maximumWeight at least 0
+   * @param weigherFactory creates the weigher when the cache is created
+   * @return this configuration
+   * @throws IllegalArgumentException if {@code maximumWeight} is negative, before the configuration changes
+   * @throws NullPointerException if {@code weigherFactory} is null, before the configuration changes
+   */
+  public ClockProConfiguration<K, V> setMaximumWeight(long maximumWeight,
+      Factory<? extends Weigher<? super K, ? super V>> weigherFactory) {
+    if (maximumWeight < 0) {
+      throw new IllegalArgumentException("maximumWeight must not be negative but was " + maximumWeight);
+    }
+    this.weigherFactory = requireNonNull(weigherFactory, "weigherFactory");
+    this.maximumWeight = maximumWeight;
+    return this;
+  }
+
   @Override
   public boolean equals(Object other) {
     if (this == other) {
@@ -147,11 +195,12 @@ public final class ClockProConfiguration<K, V> extends MutableConfiguration<K, V
     }
     ClockProConfiguration<?, ?> that = (ClockProConfiguration<?, ?>) other;
     return maximumSize == that.maximumSize && scanLimit == that.scanLimit
-        && Objects.equals(tickerFactory, that.tickerFactory);
+        && Objects.equals(tickerFactory, that.tickerFactory) && maximumWeight == that.maximumWeight
+        && Objects.equals(weigherFactory, that.weigherFactory);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(super.hashCode(), maximumSize, scanLimit, tickerFactory);
+    return Objects.hash(super.hashCode(), maximumSize, scanLimit, tickerFactory, maximumWeight, weigherFactory);
   }
 }

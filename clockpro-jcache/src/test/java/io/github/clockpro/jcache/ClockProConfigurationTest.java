@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.Ticker;
+import io.github.clockpro.Weigher;
 import java.net.URI;
 import javax.cache.Cache;
 import javax.cache.CacheManager;
@@ -26,6 +27,39 @@ class ClockProConfigurationTest {
   @AfterEach
   void closeManager() {
     manager.close();
+  }
+
+  @Test
+  void shouldBoundTheCacheByWeightInsteadOfSize() {
+    ClockProConfiguration<String, String> configuration = new ClockProConfiguration<String, String>()
+        .setMaximumWeight(100, (Factory<Weigher<String, String>>) () -> (key, value) -> value.length());
+    configuration.setStoreByValue(false);
+    assertEquals(100, configuration.getMaximumWeight());
+    Cache<String, String> cache = manager.createCache("weighed", configuration);
+    for (int key = 0; key < 30; key++) {
+      cache.put("key" + key, "x".repeat(10));
+    }
+    cache.put("heavy", "x".repeat(1_000));
+
+    ClockProCache<String, String> core = cache.unwrap(ClockProCache.class);
+    core.cleanUp();
+    assertTrue(core.policy().isWeighted());
+    assertEquals(100, core.policy().maximum());
+    assertTrue(core.policy().weightedSize().orElseThrow() <= 100);
+    assertNull(cache.get("heavy"), "heavier than the whole cache: not kept");
+  }
+
+  @Test
+  void shouldRejectANegativeMaximumWeightAndANullWeigherNamingThem() {
+    ClockProConfiguration<String, String> configuration = new ClockProConfiguration<>();
+    IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
+        () -> configuration.setMaximumWeight(-1, () -> (key, value) -> 1));
+    assertTrue(negative.getMessage().contains("maximumWeight"));
+    NullPointerException missing = assertThrows(NullPointerException.class,
+        () -> configuration.setMaximumWeight(1, null));
+    assertTrue(missing.getMessage().contains("weigherFactory"));
+    assertEquals(-1, configuration.getMaximumWeight());
+    assertNull(configuration.getWeigherFactory());
   }
 
   @Test

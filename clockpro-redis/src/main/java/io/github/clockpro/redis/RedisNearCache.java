@@ -63,8 +63,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  *       {@link NullPointerException} naming the argument. After {@link #close()} they throw
  *       {@link IllegalStateException}.
  * </ul>
- * Not done yet: a bound on the size of a value (weights are for a later version of the core), Redis Cluster,
- * and the broadcasting and opt-in modes of tracking.
+ * A value heavier than a weighted cache's whole maximum weight is returned but not kept, as the cache keeps no
+ * such entry. Not done yet: Redis Cluster, and the broadcasting and opt-in modes of tracking.
  *
  * @param <K> the type of keys
  * @param <V> the type of values

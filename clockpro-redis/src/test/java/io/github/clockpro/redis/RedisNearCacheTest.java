@@ -79,6 +79,29 @@ class RedisNearCacheTest {
   }
 
   @Test
+  void shouldNotCacheAValueHeavierThanAWeightedNearCache() {
+    ClockProCache<String, String> weighted = ClockProCache.builder().maximumWeight(100)
+        .weigher((String key, String value) -> value.length()).build();
+    StatefulRedisConnection<String, String> connection = redis.connect();
+    RedisNearCache<String, String> byLength = RedisNearCache.enable(connection, weighted);
+    try {
+      other.set("small", "x".repeat(10));
+      other.set("large", "x".repeat(1_000));
+
+      assertEquals(1_000, byLength.get("large").length());
+      assertEquals(10, byLength.get("small").length());
+      weighted.cleanUp();
+
+      assertNull(weighted.getIfPresent("large"), "heavier than the whole near cache: read, not kept");
+      assertEquals(10, weighted.getIfPresent("small").length());
+      assertEquals(10, weighted.policy().weightedSize().orElseThrow());
+    } finally {
+      byLength.close();
+      connection.close();
+    }
+  }
+
+  @Test
   void shouldNotCacheAKeyRedisDoesNotHold() {
     assertNull(nearCache.get("absent"));
     assertNull(nearCache.get("absent"));
