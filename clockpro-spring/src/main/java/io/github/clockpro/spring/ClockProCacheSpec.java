@@ -22,7 +22,7 @@ import java.util.Map;
  *   <li>{@code initialCapacity}: {@link CacheBuilder#initialCapacity(int)}.
  *   <li>{@code scanLimit}: {@link CacheBuilder#scanLimit(int)}.
  *   <li>{@code expireAfterWrite}, {@code expireAfterAccess}: durations; at most one of the two.
- *   <li>{@code refreshAfterWrite}: a duration; not with expiry, and the cache needs a loader
+ *   <li>{@code refreshAfterWrite}: a duration, with or without expiry; the cache needs a loader
  *       ({@link ClockProCacheManager#setCacheLoader}).
  * </ul>
  * A duration is a whole number followed by a unit, {@code ms}, {@code s}, {@code m}, {@code h} or {@code d}
@@ -47,7 +47,7 @@ public final class ClockProCacheSpec {
    *
    * Parsing stores each pair's parsed value in insertion order, then builds one probe builder from them and
    * discards it: the builder is the single authority on ranges and combinations (expireAfterWrite with
-   * expireAfterAccess, expiry with refreshAfterWrite), and its message, which names the setting, is passed on with
+   * expireAfterAccess), and its message, which names the setting, is passed on with
    * the specification quoted. toBuilder repeats the same calls on a new builder, so it cannot fail.
    *
    * Reading guide: parse, then the value parsers, then toBuilder.

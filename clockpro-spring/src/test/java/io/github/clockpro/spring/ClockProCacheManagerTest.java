@@ -125,7 +125,7 @@ class ClockProCacheManagerTest {
     assertThatThrownBy(() -> manager.setCacheSpecification("maximumSize=10,refreshAfterWrite=1m"))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("refreshAfterWrite needs a loader");
     assertThatThrownBy(() -> manager.setCacheBuilder(() -> ClockProCache.builder()))
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("maximumSize must be set");
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("maximumSize or maximumWeight must be set");
     assertThatThrownBy(() -> manager.setCacheBuilder(() -> null))
         .isInstanceOf(NullPointerException.class).hasMessageContaining("supplier returned null");
     assertThat(manager.getCache("books")).isSameAs(books);

@@ -20,6 +20,8 @@ class ClockProCacheSpecTest {
     assertThat(cache.policy().maximum()).isEqualTo(10_000);
     assertThat(cache.policy().scanLimit()).isEqualTo(32);
     assertThat(ClockProCacheSpec.parse("maximumSize=5,expireAfterAccess=5m").toBuilder().build()).isNotNull();
+    assertThat(ClockProCacheSpec.parse("maximumSize=5,expireAfterWrite=1m,refreshAfterWrite=30s").toBuilder()
+        .build(key -> key)).isNotNull();
     assertThat(ClockProCacheSpec.parse("maximumSize=5,refreshAfterWrite=1m").toBuilder().build(key -> key))
         .isNotNull();
   }
@@ -88,7 +90,6 @@ class ClockProCacheSpecTest {
       "maximumSize=1,expireAfterWrite=99999999999999999999s | expireAfterWrite is too large",
       "maximumSize=1,expireAfterWrite=9999999999999999d | expireAfterWrite is too large",
       "maximumSize=1,expireAfterWrite=1m,expireAfterAccess=1m | expireAfterAccess: expireAfterAccess cannot be set",
-      "maximumSize=1,expireAfterWrite=1m,refreshAfterWrite=1m | refreshAfterWrite: refreshAfterWrite cannot be set",
       "maximumSize=1,refreshAfterWrite=0s | refreshAfterWrite: refreshAfterWrite must be positive"})
   void shouldRejectABadSpecificationNamingTheKey(String specification, String problem) {
     assertThatThrownBy(() -> ClockProCacheSpec.parse(specification))
