@@ -594,7 +594,7 @@ public final class ReferenceModel<K> {
       Page<K> page = cold.getFirst();
       examine(page);
       if (page.loading) {
-        cold.remove(page); // a load in flight keeps its place: passed over like a referenced page
+        unlink(page); // a load in flight keeps its place: passed over like a referenced page
         placeCold(page, State.COLD_IN_TEST);
         continue;
       }
