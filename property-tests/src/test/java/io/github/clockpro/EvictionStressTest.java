@@ -76,7 +76,7 @@ class EvictionStressTest {
               throw new AssertionError("size " + size + " > " + MAXIMUM_SIZE + " while running");
             }
             if (random.nextInt(16) == 0) {
-              List<String> violations = io.github.clockpro.engine.EngineAccess.checkInvariants(cache); // they hold at every release of the lock
+              List<String> violations = io.github.clockpro.engine.EngineInvariants.violations(cache); // they hold at every release of the lock
               if (!violations.isEmpty()) {
                 throw new AssertionError("invariants while running: " + violations);
               }
@@ -97,7 +97,7 @@ class EvictionStressTest {
     }
     assertTrue(failures.isEmpty(), () -> "a stress thread failed: " + failures);
 
-    assertEquals(List.of(), io.github.clockpro.engine.EngineAccess.checkInvariants(cache), "invariants at quiescence");
+    assertEquals(List.of(), io.github.clockpro.engine.EngineInvariants.violations(cache), "invariants at quiescence");
     assertTrue(cache.size() <= MAXIMUM_SIZE, () -> "size " + cache.size() + " > " + MAXIMUM_SIZE);
     assertTrue(cache.stats().maxScanPerEviction() <= SCAN_LIMIT,
         () -> "an eviction examined " + cache.stats().maxScanPerEviction() + " entries");
