@@ -32,7 +32,7 @@ final class CacheInvariants {
 
   /** The core's own checker ({@link Invariants}): clock structure, single clock, cold target and threshold. */
   static void coreInvariants(CacheUnderTest state) {
-    List<String> violations = io.github.clockpro.engine.EngineAccess.checkInvariants(state.cache);
+    List<String> violations = io.github.clockpro.engine.EngineInvariants.violations(state.cache);
     assertTrue(violations.isEmpty(), () -> "CORE_INVARIANTS: " + violations);
   }
 

@@ -103,7 +103,7 @@ class EvictionStressTest {
               throw new AssertionError("size " + size + " > " + most + " while running");
             }
             if (random.nextInt(16) == 0) {
-              List<String> violations = io.github.clockpro.engine.EngineAccess.checkInvariants(cache); // they hold at every release of the lock
+              List<String> violations = io.github.clockpro.engine.EngineInvariants.violations(cache); // they hold at every release of the lock
               if (!violations.isEmpty()) {
                 throw new AssertionError("invariants while running: " + violations);
               }
@@ -125,7 +125,7 @@ class EvictionStressTest {
     assertTrue(failures.isEmpty(), () -> "a stress thread failed: " + failures);
 
     cache.cleanUp();
-    assertEquals(List.of(), io.github.clockpro.engine.EngineAccess.checkInvariants(cache), "invariants at quiescence");
+    assertEquals(List.of(), io.github.clockpro.engine.EngineInvariants.violations(cache), "invariants at quiescence");
     assertTrue(cache.size() <= MAXIMUM_SIZE || weighted, () -> "size " + cache.size() + " > " + MAXIMUM_SIZE);
     assertTrue(!weighted || cache.policy().weightedSize().orElseThrow() <= MAXIMUM_WEIGHT,
         () -> "weight " + cache.policy().weightedSize() + " > " + MAXIMUM_WEIGHT + " after cleanUp");

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.clockpro.engine.EngineAccess;
+import io.github.clockpro.engine.EngineInvariants;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +51,7 @@ class LoaderContractTest {
       thread.interrupt();
       thread.join(TimeUnit.SECONDS.toMillis(TIMEOUT_SECONDS));
     }
-    assertEquals(List.of(), EngineAccess.checkInvariants(cache));
+    assertEquals(List.of(), EngineInvariants.violations(cache));
   }
 
   @Test
@@ -295,7 +295,7 @@ class LoaderContractTest {
     assertNull(tiny.getIfPresent(1));
     assertEquals("second", tiny.getIfPresent(2));
     assertEquals(List.of("1=first SIZE"), removals);
-    assertEquals(List.of(), EngineAccess.checkInvariants(tiny));
+    assertEquals(List.of(), EngineInvariants.violations(tiny));
   }
 
   /** Runs a failing load of key 1 and a waiter for it; returns the loader's caller's error, then the waiter's. */

@@ -4,7 +4,7 @@ import io.github.clockpro.CacheLoader;
 import io.github.clockpro.ClockProAsyncCache;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.ClockProLoadingCache;
-import io.github.clockpro.engine.EngineAccess;
+import io.github.clockpro.engine.EngineViews;
 import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
@@ -27,7 +27,7 @@ public class AsyncLoadingLincheckTest {
 
   private final ClockProLoadingCache<Integer, Integer> cache = ClockProCache.builder().maximumSize(100)
       .initialCapacity(0).build((CacheLoader<Integer, Integer>) AsyncLoadingLincheckTest::valueOf);
-  private final ClockProAsyncCache<Integer, Integer> async = EngineAccess.asyncView(cache, Runnable::run);
+  private final ClockProAsyncCache<Integer, Integer> async = EngineViews.asyncView(cache, Runnable::run);
 
   @Operation
   public Integer asyncGet(@Param(name = "key") int key) {
