@@ -1,5 +1,6 @@
 package io.github.clockpro.bench.report;
 
+import io.github.clockpro.bench.cache.Bound;
 import io.github.clockpro.bench.cache.Expiration;
 import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.cache.ScanLengthHistogram;
@@ -140,13 +141,14 @@ final class MarkdownReport {
         .toList()) {
       String peers = memory.stream()
           .filter(peer -> peer.maximumSize() == ours.maximumSize() && peer.expiration() == ours.expiration()
-              && peer.implementation() != Implementation.CLOCKPRO)
+              && peer.bound() == ours.bound() && peer.implementation() != Implementation.CLOCKPRO)
           .map(peer -> String.format(Locale.ROOT, "; %s %.1f (%s)", peer.implementation().displayName(),
               peer.overheadBytesPerEntry(), peer.overheadBytesPerEntry() < ours.overheadBytesPerEntry()
                   ? "clockpro is **behind**, using more" : "clockpro uses less"))
           .collect(Collectors.joining());
-      String expiry = ours.expiration() == Expiration.NONE ? ""
-          : " with " + ours.expiration().displayName() + " " + Expiration.LIFETIME.toMinutes() + " min";
+      String expiry = (ours.expiration() == Expiration.NONE ? ""
+          : " with " + ours.expiration().displayName() + " " + Expiration.LIFETIME.toMinutes() + " min")
+          + (ours.bound() == Bound.WEIGHT ? ", bounded by weight" : "");
       line(String.format(Locale.ROOT, "- **Memory at %,d entries%s:** clockpro adds %.1f bytes per entry on top of "
           + "keys and values%s.", ours.maximumSize(), expiry, ours.overheadBytesPerEntry(), peers));
     }

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.clockpro.bench.cache.Bound;
+import io.github.clockpro.bench.cache.Expiration;
 import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.bench.memory.MemoryResult;
 import io.github.clockpro.bench.policy.PolicyWork;
 import io.github.clockpro.bench.policy.PolicyWorkResult;
 import java.util.LinkedHashMap;
@@ -73,6 +76,22 @@ class MarkdownReportTest {
 
   private static ReportContext context() {
     return new ReportContext(ReportProfile.SMOKE, "now", "abc", "test", null, "1.37", "3.3.1", "2.6.1");
+  }
+
+  @Test
+  void shouldCompareTheMemoryOfAWeightedCacheWithWeightedPeersOnly() {
+    // Overheads per entry: 80 and 90 bytes bounded by size, 90 and 95 bounded by weight.
+    List<MemoryResult> memory = List.of(
+        new MemoryResult(Implementation.CLOCKPRO, 100, 100, 8_000, 0, 0, Expiration.NONE, Bound.SIZE),
+        new MemoryResult(Implementation.CAFFEINE, 100, 100, 9_000, 0, 0, Expiration.NONE, Bound.SIZE),
+        new MemoryResult(Implementation.CLOCKPRO, 100, 100, 9_000, 0, 0, Expiration.NONE, Bound.WEIGHT),
+        new MemoryResult(Implementation.CAFFEINE, 100, 100, 9_500, 0, 0, Expiration.NONE, Bound.WEIGHT));
+    String report = new MarkdownReport(context()).render(List.of(), List.of(), List.of(), List.of(), memory,
+        List.of());
+    assertTrue(report.contains("- **Memory at 100 entries:** clockpro adds 80.0 bytes per entry on top of keys and "
+        + "values; caffeine 90.0 (clockpro uses less)."), report);
+    assertTrue(report.contains("- **Memory at 100 entries, bounded by weight:** clockpro adds 90.0 bytes per entry "
+        + "on top of keys and values; caffeine 95.0 (clockpro uses less)."), report);
   }
 
   @Test
