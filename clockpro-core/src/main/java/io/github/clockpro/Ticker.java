@@ -6,8 +6,9 @@ package io.github.clockpro;
  * {@link CacheBuilder#ticker(Ticker)}; tests pass a ticker they move by hand.
  *
  * <p>The cache reads it once per operation on an expiring cache, outside every lock, and never lets its own time
- * go back: a reading below the latest time the cache has seen counts as that time, so a ticker that goes backwards
- * never makes an expired entry live again.
+ * go back past an expiry: a reading below the latest time at which the cache found an entry expired, removed one as
+ * expired or ran {@link ClockProCache#cleanUp()} counts as that time, so a ticker that goes backwards never makes an
+ * expired entry live again.
  */
 @FunctionalInterface
 public interface Ticker {

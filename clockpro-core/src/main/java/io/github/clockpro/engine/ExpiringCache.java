@@ -27,9 +27,12 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   /*
    * Design overview
    *
-   * Time. The cache's time is the later of the ticker's reading and the wheel's time (the latest time an
-   * operation under the eviction lock advanced it to), so it never goes back: an entry seen expired stays
-   * expired, whatever the ticker does. Every operation reads the ticker once, outside every lock.
+   * Time. The cache's time is the later of the ticker's reading and its floor (timeFloor): the latest time at
+   * which an operation found an entry expired, the wheel removed one, or a cleanUp() ran. So an entry seen
+   * expired stays expired, whatever the ticker does, and after a cleanUp() the time never goes back. Every
+   * operation reads the ticker once, outside every lock. The floor moves only when something expires: while
+   * nothing does, no operation writes a line that hits read (the wheel's own time, which every insert advances,
+   * is read under the eviction lock only).
    *
    * Deadlines. Each node holds the time at which it expires (ExpiringNode.deadline); a read at or after it
    * misses. Expiry after write and after access are the fixed lifetimes `fixedNanos`, after a write, or after a
@@ -61,10 +64,12 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   static final long MAXIMUM_DURATION = Long.MAX_VALUE >> 1;
 
   private static final VarHandle EXPIRATION_COUNT;
+  private static final VarHandle TIME_FLOOR;
 
   static {
     try {
       EXPIRATION_COUNT = MethodHandles.lookup().findVarHandle(ExpiringCache.class, "expirationCount", long.class);
+      TIME_FLOOR = MethodHandles.lookup().findVarHandle(ExpiringCache.class, "timeFloor", long.class);
     } catch (ReflectiveOperationException failure) {
       throw new ExceptionInInitializerError(failure);
     }
@@ -85,14 +90,24 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   private final boolean renewsOnRead;
   /** The most nodes one critical section takes from the wheel: the scan limit. */
   private final int stepLimit;
-  /** Guarded by the eviction lock, except its time, which hits read. */
+  /** Guarded by the eviction lock. */
   private final TimerWheel<K, V> wheel;
   /** {@code null} without a scheduler. */
   private final Pacer pacer;
   /** The task a scheduler runs. */
   private final Runnable scheduledCleanUp = () -> cleanUp(true);
-  /** Guarded by the eviction lock: what the current critical section leaves for after it, or {@code null}. */
+  /**
+   * Guarded by the eviction lock: what the current critical section leaves for after it, or {@code null}. Written
+   * only when there is something to leave, so that inserts that expire nothing do not write this object, whose
+   * other fields every hit reads.
+   */
   private Expirations<K, V> pending;
+  /**
+   * The earliest time the cache's time can be (see the design overview), since the cache was made. Raised by
+   * compare-and-set, by any thread that finds an entry expired, by the wheel's removals under the eviction lock,
+   * and by cleanUp(); read with opaque reads by every operation.
+   */
+  private long timeFloor;
   /** Entries removed as expired; written under the eviction lock with opaque writes, read by stats(). */
   private long expirationCount;
 
@@ -160,6 +175,7 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
     long now = now();
     long deadline = entry.deadline();
     if (now - deadline >= 0) {
+      raiseTimeFloor(now);
       expireFound(node, now);
       return null;
     }
@@ -183,12 +199,16 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
 
   @Override
   boolean isLive(Node<K, V> node) {
-    return !node.loading && now() - ((ExpiringNode<K, V>) node).deadline() < 0;
+    return !node.loading && !expiredAt(node, now());
   }
 
   @Override
   boolean expiredAt(Node<K, V> node, long now) {
-    return now - ((ExpiringNode<K, V>) node).deadline() >= 0;
+    if (now - ((ExpiringNode<K, V>) node).deadline() < 0) {
+      return false;
+    }
+    raiseTimeFloor(now); // seen expired: stays expired
+    return true;
   }
 
   @Override
@@ -248,7 +268,9 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   @Override
   Expirations<K, V> takeExpirations() {
     Expirations<K, V> taken = pending;
-    pending = null;
+    if (taken != null) {
+      pending = null; // see the field
+    }
     return taken;
   }
 
@@ -260,6 +282,19 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   @Override
   void unscheduled(Node<K, V> node) {
     wheel.deschedule((ExpiringNode<K, V>) node);
+  }
+
+  /**
+   * The likely victim's neighbours in the wheel, whose links its descheduling rewrites: read racily, like every
+   * prefetch (a stale or {@code null} link costs a useless load or nothing).
+   */
+  @Override
+  long prefetchUnscheduling(Node<K, V> candidate) {
+    ExpiringNode<K, V> entry = (ExpiringNode<K, V>) candidate;
+    ExpiringNode<K, V> previous = entry.previousInWheel;
+    ExpiringNode<K, V> next = entry.nextInWheel;
+    // The links the descheduling writes, so that their lines are the ones loaded.
+    return (previous == null || previous.nextInWheel == null ? 0 : 1) + (next == null || next.previousInWheel == null ? 0 : 2);
   }
 
   @Override
@@ -294,13 +329,23 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   }
 
   /**
-   * The cache's time: the ticker's reading since {@link #origin}, or the wheel's time if that is later. Never
-   * earlier than a time it returned before.
+   * The cache's time: the ticker's reading since {@link #origin}, or its floor if that is later. Never earlier
+   * than a time at which the cache found an entry expired, nor than the time of the last {@code cleanUp()}.
    */
   long now() {
     long reading = ticker.read() - origin;
-    long floor = wheel.time();
+    long floor = (long) TIME_FLOOR.getOpaque(this);
     return reading - floor < 0 ? floor : reading;
+  }
+
+  /** Raises the cache's time floor to {@code time}, if it is lower; rare: only when something expires. */
+  private void raiseTimeFloor(long time) {
+    for (;;) {
+      long floor = (long) TIME_FLOOR.getOpaque(this);
+      if (time - floor <= 0 || TIME_FLOOR.compareAndSet(this, floor, time)) {
+        return;
+      }
+    }
   }
 
   /** A lifetime an {@link Expiry} returned, within [0, {@link #MAXIMUM_DURATION}]. */
@@ -322,6 +367,7 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
       data.remove(node);
       node.retire();
     }
+    raiseTimeFloor(time);
     policy.remove(node);
     lockedEntries.addUnderLock(-1);
     EXPIRATION_COUNT.setOpaque(this, expirationCount + 1);
@@ -377,6 +423,7 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
             if (scheduled) {
               pacer.fired();
             }
+            raiseTimeFloor(now);
             wheel.advance(now);
             wheel.drainCurrentTick();
           }

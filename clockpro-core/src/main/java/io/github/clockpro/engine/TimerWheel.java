@@ -1,7 +1,5 @@
 package io.github.clockpro.engine;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -51,8 +49,7 @@ import java.util.OptionalLong;
  * (arithmetic shift, so floor division). Both assume that the wheel's time stays within 2<sup>62</sup> ns of
  * every deadline, which the cache's cap on a lifetime (about 146 years) keeps.
  *
- * <p>Fields: all guarded by the eviction lock, except {@link #time}, which is written under it with opaque
- * writes and also read without it by hits (see {@link #time()}).
+ * <p>Fields: all guarded by the eviction lock.
  */
 final class TimerWheel<K, V> {
 
@@ -64,15 +61,6 @@ final class TimerWheel<K, V> {
   static final long TICK = 1L << SHIFTS[0];
 
   private static final int LEVELS = BUCKETS.length;
-  private static final VarHandle TIME;
-
-  static {
-    try {
-      TIME = MethodHandles.lookup().findVarHandle(TimerWheel.class, "time", long.class);
-    } catch (ReflectiveOperationException failure) {
-      throw new ExceptionInInitializerError(failure);
-    }
-  }
 
   /** The buckets' sentinels, by level and index. */
   private final ExpiringNode<K, V>[][] buckets;
@@ -84,7 +72,7 @@ final class TimerWheel<K, V> {
   private final long[] lastPending = new long[LEVELS];
   /** Whether the bucket of the current level-0 tick is pending too, after the others. */
   private boolean currentTickPending;
-  /** The wheel's time: the latest time it was advanced to. Opaque writes under the lock; see {@link #time()}. */
+  /** The wheel's time: the latest time it was advanced to. */
   private long time;
 
   @SuppressWarnings("unchecked")
@@ -101,12 +89,9 @@ final class TimerWheel<K, V> {
     time = start;
   }
 
-  /**
-   * The wheel's time, with an opaque read; may be read without the lock. Hits take the later of it and the
-   * ticker's reading as the cache's time, so that a ticker going back never brings an expired entry back.
-   */
+  /** The wheel's time: the latest time it was advanced to, never back. */
   long time() {
-    return (long) TIME.getOpaque(this);
+    return time;
   }
 
   /** Moves the time forward to {@code now}, if later, and marks the buckets it passed as pending. */
@@ -130,7 +115,7 @@ final class TimerWheel<K, V> {
       lastPending[level] = last;
       nextPending[level] = Math.max(nextPending[level], last - BUCKETS[level] + 1); // one revolution at most
     }
-    TIME.setOpaque(this, now);
+    time = now;
   }
 
   /** Marks the bucket of the current level-0 tick as pending, after the others: for {@code cleanUp()}. */
