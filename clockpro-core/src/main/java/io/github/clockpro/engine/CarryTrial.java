@@ -205,9 +205,12 @@ final class CarryTrial {
     try {
       drainedCursor = pendingCursor;
       for (int slot = 0; slot < PENDING_SAMPLES; slot++) {
-        int pendingHash = (int) PENDING.getAndSet(pending, slot, 0);
-        if (pendingHash != 0) {
-          record(pendingHash);
+        // Most slots are empty: read before the atomic exchange, which would cost as much as a locked write each.
+        if ((int) PENDING.getAcquire(pending, slot) != 0) {
+          int pendingHash = (int) PENDING.getAndSet(pending, slot, 0);
+          if (pendingHash != 0) {
+            record(pendingHash);
+          }
         }
       }
       if (sampled) {
