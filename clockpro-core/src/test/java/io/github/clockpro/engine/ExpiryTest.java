@@ -308,6 +308,27 @@ class ExpiryTest {
   }
 
   @Test
+  void shouldNotLetTheTimeGoBackPastACleanUp() {
+    ClockProCache<String, String> cache = ClockProCache.builder().maximumSize(100)
+        .expireAfterWrite(Duration.ofMinutes(1)).ticker(ticker).build();
+    long start = ticker.read();
+    cache.put("a", "1");
+    ticker.advance(MINUTE / 2);
+    cache.cleanUp(); // nothing expires, yet the cache's time is now start + 30 s, whatever the ticker reads next
+    ticker.set(start - HOUR);
+    cache.put("b", "2"); // written at start + 30 s: expires at start + 90 s
+    assertEquals("1", cache.getIfPresent("a"));
+    ticker.set(start + MINUTE + MINUTE / 3); // start + 80 s
+    assertNull(cache.getIfPresent("a"));
+    assertEquals("2", cache.getIfPresent("b"));
+    ticker.set(start + MINUTE + MINUTE / 2); // start + 90 s: b's deadline
+    assertNull(cache.getIfPresent("b"));
+    ticker.set(start - HOUR); // found expired: stays expired
+    assertNull(cache.getIfPresent("b"));
+    assertInvariants(cache);
+  }
+
+  @Test
   void shouldChangeNothingWhenTheExpiryThrows() {
     Expiry<String, String> picky = new Expiry<>() {
       @Override
