@@ -9,6 +9,7 @@ import io.github.clockpro.RemovalCause;
 import io.github.clockpro.RemovalListener;
 import io.github.clockpro.Weigher;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -1002,7 +1003,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   /** Copies the keys, rejecting a null collection or key before the caller changes anything. */
   private static <K> List<K> copyOf(Iterable<? extends K> keys) {
     requireNonNull(keys, "keys");
-    List<K> copy = new ArrayList<>();
+    List<K> copy = new ArrayList<>(keys instanceof Collection<?> collection ? collection.size() : 16);
     for (K key : keys) {
       copy.add(requireNonNull(key, "key"));
     }

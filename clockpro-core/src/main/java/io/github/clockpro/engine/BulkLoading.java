@@ -3,9 +3,9 @@ package io.github.clockpro.engine;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -47,34 +47,31 @@ final class BulkLoading<K, V> {
   /** Returns the values for the keys, loading the missing ones with one call of the function. */
   Map<K, V> getAll(List<K> keys,
       Function<? super Set<? extends K>, ? extends Map<? extends K, ? extends V>> mappingFunction) {
-    Set<K> distinct = new LinkedHashSet<>(keys);
-    Map<K, V> found = new LinkedHashMap<>();
-    Map<K, Owned<K, V>> owned = new LinkedHashMap<>();
-    List<Node<K, V>> others = new ArrayList<>();
-    for (K key : distinct) {
-      place(key, found, owned, others);
-    }
-    if (!owned.isEmpty()) {
-      loadOwned(owned, mappingFunction, found);
-    }
-    for (Node<K, V> node : others) {
-      V value = loading.join(node);
-      if (value != null) {
-        found.put(node.key, value);
+    // The result holds each distinct key in the caller's order from phase 1 on: a key not yet settled maps to
+    // null, and keeps its place when its value is put; the keys left without a value leave at the end.
+    Map<K, V> result = new LinkedHashMap<>(capacityFor(keys.size()));
+    Misses<K, V> misses = new Misses<>();
+    for (K key : keys) {
+      if (!result.containsKey(key)) {
+        place(key, result, misses);
       }
     }
-    Map<K, V> result = new LinkedHashMap<>();
-    for (K key : distinct) {
-      V value = found.get(key);
-      if (value != null) {
-        result.put(key, value);
+    if (misses.owned != null) {
+      loadOwned(misses.owned, mappingFunction, result);
+    }
+    if (misses.others != null) {
+      for (Node<K, V> node : misses.others) {
+        result.put(node.key, loading.join(node));
       }
+    }
+    if (misses.owned != null || misses.others != null) {
+      result.values().removeIf(Objects::isNull);
     }
     return Collections.unmodifiableMap(result);
   }
 
   /** Phase 1 for one key: a hit, another caller's load to wait for later, or a placeholder of this call. */
-  private void place(K key, Map<K, V> found, Map<K, Owned<K, V>> owned, List<Node<K, V>> others) {
+  private void place(K key, Map<K, V> result, Misses<K, V> misses) {
     int hash = cache.data.hash(key);
     for (;;) {
       Node<K, V> node = cache.lookup(key, hash);
@@ -82,14 +79,15 @@ final class BulkLoading<K, V> {
         V value = cache.readLive(node);
         if (value != null) {
           counters.recordHit();
-          found.put(key, value);
+          result.put(key, value);
           return;
         }
         continue; // it had expired, and has left
       }
       if (node != null) {
         counters.recordMiss();
-        others.add(node);
+        result.put(key, null);
+        misses.other(node);
         return;
       }
       Headroom.check(); // stack for the bookkeeping that follows, whatever the function does
@@ -98,7 +96,8 @@ final class BulkLoading<K, V> {
       Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
       if (cache.insert(placeholder, now) == null) {
         counters.recordMiss();
-        owned.put(key, new Owned<>(placeholder, load));
+        result.put(key, null);
+        misses.own(key, new Owned<>(placeholder, load));
         return;
       }
       // mapped since the lookup: look again
@@ -108,8 +107,8 @@ final class BulkLoading<K, V> {
   /** Phase 2: one call of the function for the keys that got a placeholder of this call, then their fills. */
   private void loadOwned(Map<K, Owned<K, V>> owned,
       Function<? super Set<? extends K>, ? extends Map<? extends K, ? extends V>> mappingFunction,
-      Map<K, V> found) {
-    Set<K> missing = Collections.unmodifiableSet(new LinkedHashSet<>(owned.keySet()));
+      Map<K, V> result) {
+    Set<K> missing = Collections.unmodifiableSet(owned.keySet());
     Map<? extends K, ? extends V> loaded;
     long[] deadlines = new long[owned.size()];
     long start = System.nanoTime();
@@ -125,10 +124,7 @@ final class BulkLoading<K, V> {
     } catch (Throwable failure) {
       counters.recordBulkLoad(false, System.nanoTime() - start);
       for (Owned<K, V> load : owned.values()) {
-        V put = loading.fail(load.placeholder, load.load, failure);
-        if (put != null) {
-          found.put(load.placeholder.key, put);
-        }
+        loading.fail(load.placeholder, load.load, failure);
       }
       throw failure;
     }
@@ -138,16 +134,41 @@ final class BulkLoading<K, V> {
       K key = load.placeholder.key;
       V value = loaded.get(key);
       long deadline = deadlines[index++];
-      V result = value == null ? loading.fail(load.placeholder, load.load, null)
-          : loading.finish(load.placeholder, load.load, value, deadline);
-      if (result != null) {
-        found.put(key, result);
-      }
+      result.put(key, value == null ? loading.fail(load.placeholder, load.load, null)
+          : loading.finish(load.placeholder, load.load, value, deadline));
     }
     for (Map.Entry<? extends K, ? extends V> entry : loaded.entrySet()) {
       if (!owned.containsKey(entry.getKey())) {
         cache.store(entry.getKey(), entry.getValue(), BoundedCache.Write.REPLACE_PRESENT);
       }
+    }
+  }
+
+  /** A hash map's capacity that holds {@code size} entries without growing. */
+  private static int capacityFor(int size) {
+    return (int) Math.ceil(size / 0.75);
+  }
+
+  /**
+   * The keys phase 1 could not give a value for: those this call loads, and the placeholders of other callers'
+   * loads. Each collection is made only when a key needs it, so a call whose keys all hit allocates neither.
+   */
+  private static final class Misses<K, V> {
+    Map<K, Owned<K, V>> owned;
+    List<Node<K, V>> others;
+
+    void own(K key, Owned<K, V> load) {
+      if (owned == null) {
+        owned = new LinkedHashMap<>();
+      }
+      owned.put(key, load);
+    }
+
+    void other(Node<K, V> placeholder) {
+      if (others == null) {
+        others = new ArrayList<>();
+      }
+      others.add(placeholder);
     }
   }
 
