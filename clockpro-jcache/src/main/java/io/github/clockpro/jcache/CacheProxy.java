@@ -7,12 +7,10 @@ import io.github.clockpro.ClockProCache;
 import io.github.clockpro.RemovalCause;
 import io.github.clockpro.Weigher;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
@@ -239,9 +237,7 @@ final class CacheProxy<K, V> implements Cache<K, V> {
       requireNonNull(entry.getValue(), "a value of map");
     }
     long start = statistics.start();
-    Set<K> failed = new HashSet<>();
-    CacheWriterException failure = writeThrough.writeAll(map, failed);
-    writes.putAll(map, failed);
+    CacheWriterException failure = writes.putAll(map);
     statistics.recordPutTime(start);
     if (failure != null) {
       throw failure;
@@ -346,12 +342,9 @@ final class CacheProxy<K, V> implements Cache<K, V> {
     removeKeys(new ArrayList<>(cache.asMap().keySet()));
   }
 
-  /** Deletes the keys through the writer, then removes those it did not fail on. */
   private void removeKeys(List<K> keys) {
     long start = statistics.start();
-    Set<K> failed = new HashSet<>();
-    CacheWriterException failure = writeThrough.deleteAll(keys, failed);
-    writes.removeAll(keys, failed);
+    CacheWriterException failure = writes.removeAll(keys);
     statistics.recordRemoveTime(start);
     if (failure != null) {
       throw failure;
@@ -388,36 +381,7 @@ final class CacheProxy<K, V> implements Cache<K, V> {
   @Override
   public Iterator<Cache.Entry<K, V>> iterator() {
     requireNotClosed();
-    Iterator<Map.Entry<K, V>> entries = cache.asMap().entrySet().iterator();
-    return new Iterator<>() {
-      private K lastKey;
-
-      @Override
-      public boolean hasNext() {
-        return entries.hasNext();
-      }
-
-      @Override
-      public Cache.Entry<K, V> next() {
-        if (!entries.hasNext()) {
-          throw new NoSuchElementException();
-        }
-        Map.Entry<K, V> entry = entries.next();
-        lastKey = entry.getKey();
-        statistics.recordHits(1);
-        writes.renewOnAccess(entry.getKey());
-        return new EntryProxy<>(copier.copy(entry.getKey()), copier.copy(entry.getValue()));
-      }
-
-      @Override
-      public void remove() {
-        if (lastKey == null) {
-          throw new IllegalStateException("next() was not called, or remove() was called already");
-        }
-        CacheProxy.this.remove(lastKey);
-        lastKey = null;
-      }
-    };
+    return new EntryIterator<>(this, cache.asMap().entrySet().iterator(), writes, copier, statistics);
   }
 
   /* ---------------- Listeners, configuration, life cycle ---------------- */

@@ -1,6 +1,7 @@
 package io.github.clockpro.jcache;
 
 import io.github.clockpro.ClockProCache;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -8,6 +9,7 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 import javax.cache.Cache;
 import javax.cache.event.EventType;
+import javax.cache.integration.CacheWriterException;
 
 /**
  * The writes of one key, each one core call, and the steps they are made of. A {@link CacheProxy} operation
@@ -108,16 +110,24 @@ final class EntryWrites<K, V> {
     return outcome.absent;
   }
 
-  /** Puts every entry whose key is not in {@code skipped}, without the writer, in one batch of events. */
-  void putAll(Map<? extends K, ? extends V> map, Set<K> skipped) {
+  /**
+   * Writes the entries through in one call of the writer, then puts those it did not fail on, in one batch of
+   * events.
+   *
+   * @return the writer's failure, for the caller to throw once the rest is stored, or {@code null}
+   */
+  CacheWriterException putAll(Map<? extends K, ? extends V> map) {
+    Set<K> failed = new HashSet<>();
+    CacheWriterException failure = writeThrough.writeAll(map, failed);
     withEvents(batch -> {
       for (Map.Entry<? extends K, ? extends V> entry : map.entrySet()) {
-        if (!skipped.contains(entry.getKey())) {
+        if (!failed.contains(entry.getKey())) {
           put(entry.getKey(), entry.getValue(), false, batch);
         }
       }
       return null;
     });
+    return failure;
   }
 
   /** Removes the key's entry, without the writer; counts the removal. Returns the value removed, or null. */
@@ -133,16 +143,24 @@ final class EntryWrites<K, V> {
     return outcome.previous;
   }
 
-  /** Removes every key not in {@code skipped}, without the writer, in one batch of events. */
-  void removeAll(List<K> keys, Set<K> skipped) {
+  /**
+   * Deletes the keys through in one call of the writer, then removes those it did not fail on, in one batch of
+   * events.
+   *
+   * @return the writer's failure, for the caller to throw once the rest is removed, or {@code null}
+   */
+  CacheWriterException removeAll(List<K> keys) {
+    Set<K> failed = new HashSet<>();
+    CacheWriterException failure = writeThrough.deleteAll(keys, failed);
     withEvents(batch -> {
       for (K key : keys) {
-        if (!skipped.contains(key)) {
+        if (!failed.contains(key)) {
           remove(key, batch);
         }
       }
       return null;
     });
+    return failure;
   }
 
   /**
