@@ -5,11 +5,9 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.clockpro.ClockProAsyncCache;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.bench.cache.Implementation;
-import io.github.clockpro.bench.workload.KeySpace;
 import io.github.clockpro.bench.workload.ThreadSeeds;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -61,12 +59,12 @@ public class AsyncGetBenchmark {
   public int hitRate;
 
   AsyncRead cache;
-  KeySpace keys;
+  UniformKeys keys;
   /** The calls of the function, over all threads. */
-  final LongAdder loaded = new LongAdder();
+  final LoadCounter loads = new LoadCounter();
   /** The free function: the key is its own value; counts its calls. */
   final Function<Long, Long> function = key -> {
-    loaded.increment();
+    loads.add(1);
     return key;
   };
 
@@ -74,10 +72,8 @@ public class AsyncGetBenchmark {
   @Setup(Level.Trial)
   public void createCache() {
     cache = create(Implementation.named(implementation));
-    keys = new KeySpace(capacity * 100L / hitRate);
-    for (long index = 0; index < capacity; index++) {
-      cache.getAndJoin(keys.key(index), function);
-    }
+    keys = new UniformKeys(capacity, hitRate);
+    keys.prefill(key -> cache.getAndJoin(key, function));
   }
 
   private AsyncRead create(Implementation which) {
@@ -129,10 +125,7 @@ public class AsyncGetBenchmark {
     public long requests;
 
     SplittableRandom random;
-    private AsyncGetBenchmark benchmark;
-    /** Whether this thread reports the function calls of all threads; thread 0 does. */
-    private boolean reportsLoads;
-    private long loadedAtStart;
+    private LoadCounter.Iteration loads;
 
     /** Resets the counters; creates the thread's generator on the first iteration. */
     @Setup(Level.Iteration)
@@ -141,14 +134,12 @@ public class AsyncGetBenchmark {
       if (random == null) {
         random = ThreadSeeds.generator(threadParams.getThreadIndex());
       }
-      this.benchmark = benchmark;
-      reportsLoads = threadParams.getThreadIndex() == 0;
-      loadedAtStart = benchmark.loaded.sum();
+      loads = benchmark.loads.startIteration(threadParams.getThreadIndex());
     }
 
     /** The function's calls in the iteration, over all threads; reported by thread 0 only. */
     public long misses() {
-      return reportsLoads ? benchmark.loaded.sum() - loadedAtStart : 0;
+      return loads.loads();
     }
   }
 
@@ -156,6 +147,6 @@ public class AsyncGetBenchmark {
   @Benchmark
   public Long get(Requests requests) {
     requests.requests++;
-    return cache.getAndJoin(keys.key(requests.random.nextLong(keys.size())), function);
+    return cache.getAndJoin(keys.next(requests.random), function);
   }
 }

@@ -3,7 +3,6 @@ package io.github.clockpro.bench.jmh;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.bench.cache.Implementation;
-import io.github.clockpro.bench.workload.KeySpace;
 import io.github.clockpro.bench.workload.ThreadSeeds;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,7 +12,6 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import org.cache2k.Cache2kBuilder;
 import org.cache2k.io.BulkCacheLoader;
@@ -74,12 +72,12 @@ public class GetAllBenchmark {
   public int batch;
 
   BulkRead cache;
-  KeySpace keys;
+  UniformKeys keys;
   /** The keys the bulk function loaded, over all threads. */
-  final LongAdder loaded = new LongAdder();
+  final LoadCounter loads = new LoadCounter();
   /** The free bulk function: maps each key to itself, and counts the keys. */
   final Function<Set<? extends Long>, Map<Long, Long>> bulkFunction = missing -> {
-    loaded.add(missing.size());
+    loads.add(missing.size());
     Map<Long, Long> values = new HashMap<>();
     for (Long key : missing) {
       values.put(key, key);
@@ -91,13 +89,13 @@ public class GetAllBenchmark {
   @Setup(Level.Trial)
   public void createCache() {
     cache = create(Implementation.named(implementation));
-    keys = new KeySpace(capacity * 100L / hitRate);
+    keys = new UniformKeys(capacity, hitRate);
     SplittableRandom random = new SplittableRandom(-1);
     List<Long> batchKeys = new ArrayList<>(batch);
     for (long draw = 0; draw < 2L * capacity; draw += batch) {
       batchKeys.clear();
       for (int index = 0; index < batch; index++) {
-        batchKeys.add(keys.key(random.nextLong(keys.size())));
+        batchKeys.add(keys.next(random));
       }
       cache.getAll(batchKeys);
     }
@@ -172,10 +170,7 @@ public class GetAllBenchmark {
 
     SplittableRandom random;
     List<Long> batchKeys;
-    private GetAllBenchmark benchmark;
-    /** Whether this thread reports the loads of all threads; thread 0 does. */
-    private boolean reportsLoads;
-    private long loadedAtStart;
+    private LoadCounter.Iteration loads;
 
     /** Resets the counters; creates the thread's generator on the first iteration. */
     @Setup(Level.Iteration)
@@ -185,14 +180,12 @@ public class GetAllBenchmark {
         random = ThreadSeeds.generator(threadParams.getThreadIndex());
         batchKeys = new ArrayList<>(benchmark.batch);
       }
-      this.benchmark = benchmark;
-      reportsLoads = threadParams.getThreadIndex() == 0;
-      loadedAtStart = benchmark.loaded.sum();
+      loads = benchmark.loads.startIteration(threadParams.getThreadIndex());
     }
 
     /** The keys the bulk function loaded in the iteration, over all threads; reported by thread 0 only. */
     public long misses() {
-      return reportsLoads ? benchmark.loaded.sum() - loadedAtStart : 0;
+      return loads.loads();
     }
   }
 
@@ -202,7 +195,7 @@ public class GetAllBenchmark {
     List<Long> batchKeys = requests.batchKeys;
     batchKeys.clear();
     for (int index = 0; index < batch; index++) {
-      batchKeys.add(keys.key(requests.random.nextLong(keys.size())));
+      batchKeys.add(keys.next(requests.random));
     }
     requests.requests += batch;
     return cache.getAll(batchKeys);
