@@ -5,11 +5,8 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.clockpro.ClockProAsyncCache;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.bench.cache.Implementation;
-import io.github.clockpro.bench.workload.ThreadSeeds;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -23,7 +20,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.ThreadParams;
 
 /**
  * Asynchronous read-through: each operation is {@code get(key, mappingFunction).join()} on an asynchronous cache,
@@ -60,17 +56,16 @@ public class AsyncGetBenchmark {
 
   AsyncRead cache;
   UniformKeys keys;
-  /** The calls of the function, over all threads. */
-  final LoadCounter loads = new LoadCounter();
   /** The free function: the key is its own value; counts its calls. */
-  final Function<Long, Long> function = key -> {
-    loads.add(1);
-    return key;
-  };
+  Function<Long, Long> function;
 
   /** Builds the cache and puts the first {@code capacity} keys. */
   @Setup(Level.Trial)
-  public void createCache() {
+  public void createCache(LoadCounter loads) {
+    function = key -> {
+      loads.add(1);
+      return key;
+    };
     cache = create(Implementation.named(implementation));
     keys = new UniformKeys(capacity, hitRate);
     keys.prefill(key -> cache.getAndJoin(key, function));
@@ -117,35 +112,9 @@ public class AsyncGetBenchmark {
     cache.close();
   }
 
-  /** Per-thread key generator and the counters, reported as secondary results. */
-  @State(Scope.Thread)
-  @AuxCounters(AuxCounters.Type.EVENTS)
-  public static class Requests {
-    /** Calls made by this thread in the iteration. */
-    public long requests;
-
-    SplittableRandom random;
-    private LoadCounter.Iteration loads;
-
-    /** Resets the counters; creates the thread's generator on the first iteration. */
-    @Setup(Level.Iteration)
-    public void startIteration(ThreadParams threadParams, AsyncGetBenchmark benchmark) {
-      requests = 0;
-      if (random == null) {
-        random = ThreadSeeds.generator(threadParams.getThreadIndex());
-      }
-      loads = benchmark.loads.startIteration(threadParams.getThreadIndex());
-    }
-
-    /** The function's calls in the iteration, over all threads; reported by thread 0 only. */
-    public long misses() {
-      return loads.loads();
-    }
-  }
-
   /** One asynchronous read, joined. */
   @Benchmark
-  public Long get(Requests requests) {
+  public Long get(ReadThroughRequests requests) {
     requests.requests++;
     return cache.getAndJoin(keys.next(requests.random), function);
   }

@@ -3,7 +3,6 @@ package io.github.clockpro.bench.jmh;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.bench.cache.Implementation;
-import io.github.clockpro.bench.workload.ThreadSeeds;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,7 +14,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.cache2k.Cache2kBuilder;
 import org.cache2k.io.BulkCacheLoader;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -29,7 +27,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.ThreadParams;
 
 /**
  * Bulk read-through: each operation is one {@code getAll} of {@code batch} uniformly random keys over
@@ -73,21 +70,20 @@ public class GetAllBenchmark {
 
   BulkRead cache;
   UniformKeys keys;
-  /** The keys the bulk function loaded, over all threads. */
-  final LoadCounter loads = new LoadCounter();
   /** The free bulk function: maps each key to itself, and counts the keys. */
-  final Function<Set<? extends Long>, Map<Long, Long>> bulkFunction = missing -> {
-    loads.add(missing.size());
-    Map<Long, Long> values = new HashMap<>();
-    for (Long key : missing) {
-      values.put(key, key);
-    }
-    return values;
-  };
+  Function<Set<? extends Long>, Map<Long, Long>> bulkFunction;
 
   /** Builds and warms the cache. */
   @Setup(Level.Trial)
-  public void createCache() {
+  public void createCache(LoadCounter loads) {
+    bulkFunction = missing -> {
+      loads.add(missing.size());
+      Map<Long, Long> values = new HashMap<>();
+      for (Long key : missing) {
+        values.put(key, key);
+      }
+      return values;
+    };
     cache = create(Implementation.named(implementation));
     keys = new UniformKeys(capacity, hitRate);
     SplittableRandom random = new SplittableRandom(-1);
@@ -161,38 +157,22 @@ public class GetAllBenchmark {
     cache.close();
   }
 
-  /** Per-thread key generator and batch, and the counters, reported as secondary results. */
+  /** The keys of one thread's batch, refilled for every call. */
   @State(Scope.Thread)
-  @AuxCounters(AuxCounters.Type.EVENTS)
-  public static class Requests {
-    /** Keys this thread asked for in the iteration. */
-    public long requests;
+  public static class Batch {
+    List<Long> keys;
 
-    SplittableRandom random;
-    List<Long> batchKeys;
-    private LoadCounter.Iteration loads;
-
-    /** Resets the counters; creates the thread's generator on the first iteration. */
-    @Setup(Level.Iteration)
-    public void startIteration(ThreadParams threadParams, GetAllBenchmark benchmark) {
-      requests = 0;
-      if (random == null) {
-        random = ThreadSeeds.generator(threadParams.getThreadIndex());
-        batchKeys = new ArrayList<>(benchmark.batch);
-      }
-      loads = benchmark.loads.startIteration(threadParams.getThreadIndex());
-    }
-
-    /** The keys the bulk function loaded in the iteration, over all threads; reported by thread 0 only. */
-    public long misses() {
-      return loads.loads();
+    /** Creates the list for the benchmark's batch size. */
+    @Setup(Level.Trial)
+    public void createList(GetAllBenchmark benchmark) {
+      keys = new ArrayList<>(benchmark.batch);
     }
   }
 
   /** One {@code getAll} of a batch. */
   @Benchmark
-  public Map<Long, Long> getAll(Requests requests) {
-    List<Long> batchKeys = requests.batchKeys;
+  public Map<Long, Long> getAll(ReadThroughRequests requests, Batch threadBatch) {
+    List<Long> batchKeys = threadBatch.keys;
     batchKeys.clear();
     for (int index = 0; index < batch; index++) {
       batchKeys.add(keys.next(requests.random));
