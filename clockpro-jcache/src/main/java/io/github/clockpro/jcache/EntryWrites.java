@@ -28,6 +28,9 @@ import javax.cache.integration.CacheWriterException;
  * everything else (hits, misses, times, the conditional writes' puts and removals) the operation counts after
  * its events are dispatched, since it depends on what the JCache operation is.
  *
+ * <p>Fields: all final, set at construction; a write's own state (its {@link Outcome} and its batch) is confined
+ * to the thread that makes it, so any thread may write through one instance.
+ *
  * @param <K> the type of keys
  * @param <V> the type of values
  */
