@@ -7,14 +7,10 @@ import io.github.clockpro.ClockProCache;
 import io.github.clockpro.RemovalCause;
 import io.github.clockpro.Weigher;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
@@ -26,12 +22,9 @@ import javax.cache.event.EventType;
 import javax.cache.expiry.EternalExpiryPolicy;
 import javax.cache.expiry.ExpiryPolicy;
 import javax.cache.integration.CacheLoader;
-import javax.cache.integration.CacheLoaderException;
-import javax.cache.integration.CacheWriter;
 import javax.cache.integration.CacheWriterException;
 import javax.cache.integration.CompletionListener;
 import javax.cache.processor.EntryProcessor;
-import javax.cache.processor.EntryProcessorException;
 import javax.cache.processor.EntryProcessorResult;
 
 /**
@@ -62,11 +55,17 @@ final class CacheProxy<K, V> implements Cache<K, V> {
    * never touches this cache: events wait in a Batch until the core call returns. An absent key's put goes
    * through compute too, so that a creation whose duration is zero is simply not stored.
    *
+   * Where each part lives. This class checks the arguments, counts the statistics and owns the life cycle.
+   * EntryWrites holds the writes of one key and the transitions (create, update, access, keep, delete) their
+   * functions are made of; Loading the loader (read-through and loadAll); EntryProcessorInvoker the entry
+   * processors, which apply the same transitions; WriteThrough the writer; EventDispatcher the listeners.
+   *
    * Expiry. The ExpiryAdapter maps the policy onto the core's Expiry, and the core keeps the deadlines, removes
    * expired entries and reports them as RemovalCause.EXPIRED, from which onRemoval dispatches EXPIRED events.
    * Where the JCache operation differs from the core operation, the function leaves the duration it asked the
-   * policy for as the thread's intent (see ExpiryAdapter), and every operation clears it in a finally block. A
-   * cache whose policy is eternal builds its core without expiry, so its hits pay nothing for it.
+   * policy for as the thread's intent (see ExpiryAdapter), and every core call clears it in a finally block
+   * (see EntryWrites). A cache whose policy is eternal builds its core without expiry, so its hits pay nothing
+   * for it.
    *
    * Hits. get is the core's getIfPresent (lock-free), two volatile reads (closed, statistics enabled) and, when
    * storing by value, a copy; with statistics enabled, also two clock readings and the counters.
@@ -81,20 +80,15 @@ final class CacheProxy<K, V> implements Cache<K, V> {
   private final CacheManagerImpl cacheManager;
   private final ClockProConfiguration<K, V> configuration;
   private final ClockProCache<K, V> cache;
-  /** {@code null} when the policy is eternal: the core then has no expiry. */
-  private final ExpiryAdapter<K, V> expiry;
   private final ExpiryPolicy expiryPolicy;
-  /** {@code null} without a configured loader. */
-  private final CacheLoader<K, V> loader;
-  /** {@code null} unless write-through. */
-  private final CacheWriter<K, V> writer;
-  /** Whether a miss loads: a loader is configured and read-through set, when the cache was created. */
-  private final boolean readThrough;
+  private final WriteThrough<K, V> writeThrough;
   private final Copier copier;
   private final EventDispatcher<K, V> dispatcher;
   private final JCacheStatisticsMXBean statistics;
   private final JCacheMXBean mxBean;
-  private final Executor executor;
+  private final EntryWrites<K, V> writes;
+  private final Loading<K, V> loading;
+  private final EntryProcessorInvoker<K, V> invoker;
   private volatile boolean closed;
 
   CacheProxy(String name, CacheManagerImpl cacheManager, ClockProConfiguration<K, V> configuration,
@@ -102,20 +96,30 @@ final class CacheProxy<K, V> implements Cache<K, V> {
     this.name = name;
     this.cacheManager = cacheManager;
     this.configuration = configuration;
-    this.executor = executor;
     this.copier = configuration.isStoreByValue()
         ? Copier.serializing(cacheManager.getClassLoader()) : Copier.IDENTITY;
     this.expiryPolicy = configuration.getExpiryPolicyFactory().create();
-    this.expiry = expiryPolicy instanceof EternalExpiryPolicy ? null : new ExpiryAdapter<>(expiryPolicy);
-    this.loader = configuration.getCacheLoaderFactory() == null ? null
+    ExpiryAdapter<K, V> expiry =
+        expiryPolicy instanceof EternalExpiryPolicy ? null : new ExpiryAdapter<>(expiryPolicy);
+    CacheLoader<K, V> loader = configuration.getCacheLoaderFactory() == null ? null
         : configuration.getCacheLoaderFactory().create();
-    this.writer = !configuration.isWriteThrough() || configuration.getCacheWriterFactory() == null ? null
-        : writerOf(configuration);
-    this.readThrough = loader != null && configuration.isReadThrough();
+    this.writeThrough = new WriteThrough<>(configuration);
     this.dispatcher = new EventDispatcher<>(executor);
     this.statistics = new JCacheStatisticsMXBean();
     this.mxBean = new JCacheMXBean(configuration);
+    this.cache = buildCore(configuration, expiry, executor);
+    this.writes = new EntryWrites<>(this, cache, expiry, writeThrough, copier, dispatcher, statistics);
+    this.loading = new Loading<>(this, loader, configuration.isReadThrough(), writes, copier, executor);
+    this.invoker = new EntryProcessorInvoker<>(writes, loading.isReadThrough() ? loading::loadValue : null,
+        copier, statistics);
+    for (CacheEntryListenerConfiguration<K, V> listener : configuration.getCacheEntryListenerConfigurations()) {
+      dispatcher.register(listener);
+    }
+  }
 
+  /** The core cache: bounded by size or weight, with expiry unless the policy is eternal. */
+  private ClockProCache<K, V> buildCore(ClockProConfiguration<K, V> configuration, ExpiryAdapter<K, V> expiry,
+      Executor executor) {
     CacheBuilder<Object, Object> bounded = ClockProCache.builder()
         .scanLimit(configuration.getScanLimit())
         .executor(executor);
@@ -133,10 +137,7 @@ final class CacheProxy<K, V> implements Cache<K, V> {
         builder.ticker(configuration.getTickerFactory().create());
       }
     }
-    this.cache = builder.build();
-    for (CacheEntryListenerConfiguration<K, V> listener : configuration.getCacheEntryListenerConfigurations()) {
-      dispatcher.register(listener);
-    }
+    return builder.build();
   }
 
   /* ---------------- Reads ---------------- */
@@ -149,8 +150,8 @@ final class CacheProxy<K, V> implements Cache<K, V> {
       return getCounted(key);
     }
     V value = cache.getIfPresent(key);
-    if (value == null && readThrough) {
-      value = loadThrough(key);
+    if (value == null && loading.isReadThrough()) {
+      value = loading.loadThrough(key);
     }
     return copier.copy(value);
   }
@@ -159,13 +160,9 @@ final class CacheProxy<K, V> implements Cache<K, V> {
   private V getCounted(K key) {
     long start = statistics.start();
     V value = cache.getIfPresent(key);
-    if (value == null) {
-      statistics.recordMisses(1);
-      if (readThrough) {
-        value = loadThrough(key);
-      }
-    } else {
-      statistics.recordHits(1);
+    statistics.recordLookup(value != null);
+    if (value == null && loading.isReadThrough()) {
+      value = loading.loadThrough(key);
     }
     statistics.recordGetTime(start);
     return copier.copy(value);
@@ -188,17 +185,8 @@ final class CacheProxy<K, V> implements Cache<K, V> {
     }
     statistics.recordHits(result.size());
     statistics.recordMisses(missing.size());
-    if (!missing.isEmpty() && readThrough) {
-      Map<K, V> loaded = loadAllFromLoader(missing);
-      EventDispatcher.Batch<K, V> batch = dispatcher.newBatch();
-      for (K key : missing) {
-        V value = loaded.get(key);
-        if (value != null) {
-          putIfAbsentInternal(key, value, false, batch);
-          result.put(key, copier.copy(value));
-        }
-      }
-      dispatcher.dispatch(batch);
+    if (!missing.isEmpty() && loading.isReadThrough()) {
+      loading.loadMissing(missing, result);
     }
     statistics.recordGetTime(start);
     return result;
@@ -208,69 +196,7 @@ final class CacheProxy<K, V> implements Cache<K, V> {
   public boolean containsKey(K key) {
     requireNotClosed();
     requireNonNull(key, "key");
-    if (expiry == null) {
-      return cache.asMap().containsKey(key);
-    }
-    expiry.keepOnRead();
-    try {
-      return cache.asMap().containsKey(key);
-    } finally {
-      expiry.clear();
-    }
-  }
-
-  /** Loads the key through the loader, once per key at a time, and stores the value unless it expires at once. */
-  private V loadThrough(K key) {
-    EventDispatcher.Batch<K, V> batch = dispatcher.newBatch();
-    Object[] loaded = new Object[1];
-    try {
-      V stored = cache.get(copier.copy(key), k -> {
-        V value = loadValue(key);
-        if (value == null) {
-          return null;
-        }
-        loaded[0] = value;
-        long nanos = creationNanos();
-        if (nanos == 0) {
-          return null;
-        }
-        precompute(nanos);
-        publish(batch, EventType.CREATED, key, value, null);
-        return copier.copy(value);
-      });
-      if (stored != null) {
-        loaded[0] = stored;
-      }
-    } finally {
-      clearIntent();
-    }
-    dispatcher.dispatch(batch);
-    @SuppressWarnings("unchecked")
-    V value = (V) loaded[0];
-    return value;
-  }
-
-  /** Calls the loader; its failures reach the caller as {@link CacheLoaderException}. */
-  private V loadValue(K key) {
-    try {
-      return loader.load(key);
-    } catch (CacheLoaderException e) {
-      throw e;
-    } catch (RuntimeException e) {
-      throw new CacheLoaderException(e);
-    }
-  }
-
-  private Map<K, V> loadAllFromLoader(Collection<K> keys) {
-    Map<K, V> loaded;
-    try {
-      loaded = loader.loadAll(keys);
-    } catch (CacheLoaderException e) {
-      throw e;
-    } catch (RuntimeException e) {
-      throw new CacheLoaderException(e);
-    }
-    return loaded == null ? Map.of() : loaded;
+    return writes.containsKey(key);
   }
 
   @Override
@@ -278,112 +204,28 @@ final class CacheProxy<K, V> implements Cache<K, V> {
       CompletionListener completionListener) {
     requireNotClosed();
     requireKeys(keys);
-    CompletionListener listener = completionListener == null ? NoCompletionListener.INSTANCE : completionListener;
-    if (loader == null) {
-      listener.onCompletion();
-      return;
-    }
-    List<K> requested = new ArrayList<>(keys);
-    executor.execute(() -> {
-      try {
-        List<K> toLoad = new ArrayList<>();
-        for (K key : requested) {
-          if (replaceExistingValues || !containsKey(key)) {
-            toLoad.add(key);
-          }
-        }
-        Map<K, V> loaded = toLoad.isEmpty() ? Map.of() : loadAllFromLoader(toLoad);
-        EventDispatcher.Batch<K, V> batch = dispatcher.newBatch();
-        for (Map.Entry<K, V> entry : loaded.entrySet()) {
-          if (entry.getKey() == null || entry.getValue() == null) {
-            continue;
-          }
-          if (replaceExistingValues) {
-            putInternal(entry.getKey(), entry.getValue(), false, batch);
-          } else {
-            putIfAbsentInternal(entry.getKey(), entry.getValue(), false, batch);
-          }
-        }
-        dispatcher.dispatch(batch);
-        listener.onCompletion();
-      } catch (CacheLoaderException e) {
-        listener.onException(e);
-      } catch (RuntimeException e) {
-        listener.onException(new CacheLoaderException(e));
-      }
-    });
+    loading.loadAll(keys, replaceExistingValues, completionListener);
   }
 
   /* ---------------- Writes ---------------- */
 
   @Override
   public void put(K key, V value) {
-    requireNotClosed();
-    requireNonNull(key, "key");
-    requireNonNull(value, "value");
+    requireEntry(key, value, "value");
     long start = statistics.start();
-    EventDispatcher.Batch<K, V> batch = dispatcher.newBatch();
-    putInternal(key, value, true, batch);
-    dispatcher.dispatch(batch);
+    writes.withEvents(batch -> writes.put(key, value, true, batch));
     statistics.recordPutTime(start);
   }
 
   @Override
   public V getAndPut(K key, V value) {
-    requireNotClosed();
-    requireNonNull(key, "key");
-    requireNonNull(value, "value");
+    requireEntry(key, value, "value");
     long start = statistics.start();
-    EventDispatcher.Batch<K, V> batch = dispatcher.newBatch();
-    V previous = putInternal(key, value, true, batch);
-    dispatcher.dispatch(batch);
-    if (previous == null) {
-      statistics.recordMisses(1);
-    } else {
-      statistics.recordHits(1);
-    }
+    V previous = writes.withEvents(batch -> writes.put(key, value, true, batch));
+    statistics.recordLookup(previous != null);
     statistics.recordPutTime(start);
     statistics.recordGetTime(start);
     return copier.copy(previous);
-  }
-
-  /**
-   * Stores the value, through the writer if asked; counts the put if stored.
-   *
-   * @return the value replaced, or {@code null}
-   */
-  private V putInternal(K key, V value, boolean writeThrough, EventDispatcher.Batch<K, V> batch) {
-    V copy = copier.copy(value);
-    Object[] previous = new Object[1];
-    boolean[] stored = new boolean[1];
-    try {
-      cache.asMap().compute(copier.copy(key), (k, current) -> {
-        long nanos = current == null ? creationNanos() : updateNanos();
-        if (writeThrough) {
-          write(key, value);
-        }
-        if (current == null && nanos == 0) {
-          return null;
-        }
-        precompute(nanos);
-        previous[0] = current;
-        stored[0] = true;
-        if (current == null) {
-          publish(batch, EventType.CREATED, key, copy, null);
-        } else {
-          publish(batch, EventType.UPDATED, key, copy, current);
-        }
-        return copy;
-      });
-    } finally {
-      clearIntent();
-    }
-    if (stored[0]) {
-      statistics.recordPuts(1);
-    }
-    @SuppressWarnings("unchecked")
-    V replaced = (V) previous[0];
-    return replaced;
   }
 
   @Override
@@ -395,29 +237,7 @@ final class CacheProxy<K, V> implements Cache<K, V> {
       requireNonNull(entry.getValue(), "a value of map");
     }
     long start = statistics.start();
-    Set<K> failed = new HashSet<>();
-    CacheWriterException failure = null;
-    if (writer != null && !map.isEmpty()) {
-      Collection<Cache.Entry<? extends K, ? extends V>> entries = new ArrayList<>(map.size());
-      for (Map.Entry<? extends K, ? extends V> entry : map.entrySet()) {
-        entries.add(new EntryProxy<>(entry.getKey(), entry.getValue()));
-      }
-      try {
-        writer.writeAll(entries);
-      } catch (RuntimeException e) {
-        failure = asWriterException(e);
-        for (Cache.Entry<? extends K, ? extends V> entry : entries) {
-          failed.add(entry.getKey());
-        }
-      }
-    }
-    EventDispatcher.Batch<K, V> batch = dispatcher.newBatch();
-    for (Map.Entry<? extends K, ? extends V> entry : map.entrySet()) {
-      if (!failed.contains(entry.getKey())) {
-        putInternal(entry.getKey(), entry.getValue(), false, batch);
-      }
-    }
-    dispatcher.dispatch(batch);
+    CacheWriterException failure = writes.putAll(map);
     statistics.recordPutTime(start);
     if (failure != null) {
       throw failure;
@@ -426,57 +246,12 @@ final class CacheProxy<K, V> implements Cache<K, V> {
 
   @Override
   public boolean putIfAbsent(K key, V value) {
-    requireNotClosed();
-    requireNonNull(key, "key");
-    requireNonNull(value, "value");
+    requireEntry(key, value, "value");
     long start = statistics.start();
-    EventDispatcher.Batch<K, V> batch = dispatcher.newBatch();
-    boolean added = putIfAbsentInternal(key, value, true, batch);
-    dispatcher.dispatch(batch);
-    if (added) {
-      statistics.recordMisses(1);
-    } else {
-      statistics.recordHits(1);
-    }
+    boolean added = writes.withEvents(batch -> writes.putIfAbsent(key, value, true, batch));
+    statistics.recordLookup(!added);
     statistics.recordPutTime(start);
     return added;
-  }
-
-  /**
-   * Stores the value if the key is absent, through the writer if asked; counts the put if stored. Goes through
-   * the core's load path, which calls the function only for an absent key and leaves a present one untouched.
-   *
-   * @return whether the key was absent
-   */
-  private boolean putIfAbsentInternal(K key, V value, boolean writeThrough, EventDispatcher.Batch<K, V> batch) {
-    boolean[] absent = new boolean[1];
-    boolean[] stored = new boolean[1];
-    if (expiry != null) {
-      expiry.keepOnRead();
-    }
-    try {
-      cache.get(copier.copy(key), k -> {
-        absent[0] = true;
-        long nanos = creationNanos();
-        if (writeThrough) {
-          write(key, value);
-        }
-        if (nanos == 0) {
-          return null;
-        }
-        precompute(nanos);
-        V copy = copier.copy(value);
-        publish(batch, EventType.CREATED, key, copy, null);
-        stored[0] = true;
-        return copy;
-      });
-    } finally {
-      clearIntent();
-    }
-    if (stored[0]) {
-      statistics.recordPuts(1);
-    }
-    return absent[0];
   }
 
   @Override
@@ -484,65 +259,23 @@ final class CacheProxy<K, V> implements Cache<K, V> {
     requireNotClosed();
     requireNonNull(key, "key");
     long start = statistics.start();
-    delete(key);
-    EventDispatcher.Batch<K, V> batch = dispatcher.newBatch();
-    V removed = removeInternal(key, batch);
-    dispatcher.dispatch(batch);
+    writeThrough.delete(key);
+    V removed = writes.withEvents(batch -> writes.remove(key, batch));
     statistics.recordRemoveTime(start);
     return removed != null;
   }
 
-  /** Removes the key's entry, without the writer; counts the removal. Returns the value removed, or null. */
-  private V removeInternal(K key, EventDispatcher.Batch<K, V> batch) {
-    Object[] removed = new Object[1];
-    cache.asMap().computeIfPresent(key, (k, current) -> {
-      removed[0] = current;
-      publish(batch, EventType.REMOVED, k, current, current);
-      return null;
-    });
-    if (removed[0] != null) {
-      statistics.recordRemovals(1);
-    }
-    @SuppressWarnings("unchecked")
-    V value = (V) removed[0];
-    return value;
-  }
-
   @Override
   public boolean remove(K key, V oldValue) {
-    requireNotClosed();
-    requireNonNull(key, "key");
-    requireNonNull(oldValue, "oldValue");
+    requireEntry(key, oldValue, "oldValue");
     long start = statistics.start();
-    EventDispatcher.Batch<K, V> batch = dispatcher.newBatch();
-    boolean[] found = new boolean[1];
-    boolean[] removed = new boolean[1];
-    try {
-      cache.asMap().computeIfPresent(key, (k, current) -> {
-        found[0] = true;
-        if (!current.equals(oldValue)) {
-          precompute(accessNanos());
-          return current;
-        }
-        delete(key);
-        removed[0] = true;
-        publish(batch, EventType.REMOVED, k, current, current);
-        return null;
-      });
-    } finally {
-      clearIntent();
-    }
-    dispatcher.dispatch(batch);
-    if (found[0]) {
-      statistics.recordHits(1);
-    } else {
-      statistics.recordMisses(1);
-    }
-    if (removed[0]) {
+    EntryWrites.Outcome<V> outcome = writes.withEvents(batch -> writes.remove(key, oldValue, batch));
+    statistics.recordLookup(outcome.found());
+    if (outcome.changed) {
       statistics.recordRemovals(1);
     }
     statistics.recordRemoveTime(start);
-    return removed[0];
+    return outcome.changed;
   }
 
   @Override
@@ -550,15 +283,9 @@ final class CacheProxy<K, V> implements Cache<K, V> {
     requireNotClosed();
     requireNonNull(key, "key");
     long start = statistics.start();
-    delete(key);
-    EventDispatcher.Batch<K, V> batch = dispatcher.newBatch();
-    V removed = removeInternal(key, batch);
-    dispatcher.dispatch(batch);
-    if (removed == null) {
-      statistics.recordMisses(1);
-    } else {
-      statistics.recordHits(1);
-    }
+    writeThrough.delete(key);
+    V removed = writes.withEvents(batch -> writes.remove(key, batch));
+    statistics.recordLookup(removed != null);
     statistics.recordRemoveTime(start);
     statistics.recordGetTime(start);
     return copier.copy(removed);
@@ -566,123 +293,58 @@ final class CacheProxy<K, V> implements Cache<K, V> {
 
   @Override
   public boolean replace(K key, V oldValue, V newValue) {
-    requireNotClosed();
-    requireNonNull(key, "key");
-    requireNonNull(oldValue, "oldValue");
+    requireEntry(key, oldValue, "oldValue");
     requireNonNull(newValue, "newValue");
     long start = statistics.start();
-    EventDispatcher.Batch<K, V> batch = dispatcher.newBatch();
-    boolean[] found = new boolean[1];
-    boolean[] replaced = new boolean[1];
-    V copy = copier.copy(newValue);
-    try {
-      cache.asMap().computeIfPresent(key, (k, current) -> {
-        found[0] = true;
-        if (!current.equals(oldValue)) {
-          precompute(accessNanos());
-          return current;
-        }
-        long nanos = updateNanos();
-        write(key, newValue);
-        precompute(nanos);
-        replaced[0] = true;
-        publish(batch, EventType.UPDATED, k, copy, current);
-        return copy;
-      });
-    } finally {
-      clearIntent();
-    }
-    dispatcher.dispatch(batch);
-    if (found[0]) {
-      statistics.recordHits(1);
-    } else {
-      statistics.recordMisses(1);
-    }
-    if (replaced[0]) {
+    EntryWrites.Outcome<V> outcome = writes.withEvents(batch -> writes.replace(key, oldValue, newValue, batch));
+    statistics.recordLookup(outcome.found());
+    if (outcome.changed) {
       statistics.recordPuts(1);
       statistics.recordPutTime(start);
     }
-    return replaced[0];
+    return outcome.changed;
   }
 
   @Override
   public boolean replace(K key, V value) {
-    return replaceInternal(key, value) != null;
+    return replaceAny(key, value) != null;
   }
 
   @Override
   public V getAndReplace(K key, V value) {
-    return copier.copy(replaceInternal(key, value));
+    return copier.copy(replaceAny(key, value));
   }
 
-  /** Replaces a present value; counts a hit and a put, or a miss. Returns the value replaced, or null. */
-  private V replaceInternal(K key, V value) {
-    requireNotClosed();
-    requireNonNull(key, "key");
-    requireNonNull(value, "value");
+  /** Replaces a present value, whatever it is; counts a hit and a put, or a miss. Returns the value replaced. */
+  private V replaceAny(K key, V value) {
+    requireEntry(key, value, "value");
     long start = statistics.start();
-    EventDispatcher.Batch<K, V> batch = dispatcher.newBatch();
-    Object[] previous = new Object[1];
-    V copy = copier.copy(value);
-    try {
-      cache.asMap().computeIfPresent(key, (k, current) -> {
-        long nanos = updateNanos();
-        write(key, value);
-        precompute(nanos);
-        previous[0] = current;
-        publish(batch, EventType.UPDATED, k, copy, current);
-        return copy;
-      });
-    } finally {
-      clearIntent();
-    }
-    dispatcher.dispatch(batch);
-    if (previous[0] == null) {
-      statistics.recordMisses(1);
-    } else {
-      statistics.recordHits(1);
+    EntryWrites.Outcome<V> outcome = writes.withEvents(batch -> writes.replace(key, null, value, batch));
+    statistics.recordLookup(outcome.found());
+    if (outcome.found()) {
       statistics.recordPuts(1);
       statistics.recordPutTime(start);
     }
     statistics.recordGetTime(start);
-    @SuppressWarnings("unchecked")
-    V replaced = (V) previous[0];
-    return replaced;
+    return outcome.previous;
   }
 
   @Override
   public void removeAll(Set<? extends K> keys) {
     requireNotClosed();
     requireKeys(keys);
-    removeAllInternal(new ArrayList<>(keys));
+    removeKeys(new ArrayList<>(keys));
   }
 
   @Override
   public void removeAll() {
     requireNotClosed();
-    removeAllInternal(new ArrayList<>(cache.asMap().keySet()));
+    removeKeys(new ArrayList<>(cache.asMap().keySet()));
   }
 
-  private void removeAllInternal(List<K> keys) {
+  private void removeKeys(List<K> keys) {
     long start = statistics.start();
-    Set<K> failed = new HashSet<>();
-    CacheWriterException failure = null;
-    if (writer != null && !keys.isEmpty()) {
-      Collection<K> remaining = new ArrayList<>(keys);
-      try {
-        writer.deleteAll(remaining);
-      } catch (RuntimeException e) {
-        failure = asWriterException(e);
-        failed.addAll(remaining);
-      }
-    }
-    EventDispatcher.Batch<K, V> batch = dispatcher.newBatch();
-    for (K key : keys) {
-      if (!failed.contains(key)) {
-        removeInternal(key, batch);
-      }
-    }
-    dispatcher.dispatch(batch);
+    CacheWriterException failure = writes.removeAll(keys);
     statistics.recordRemoveTime(start);
     if (failure != null) {
       throw failure;
@@ -702,112 +364,7 @@ final class CacheProxy<K, V> implements Cache<K, V> {
     requireNotClosed();
     requireNonNull(key, "key");
     requireNonNull(entryProcessor, "entryProcessor");
-    EventDispatcher.Batch<K, V> batch = dispatcher.newBatch();
-    Object[] result = new Object[1];
-    Object[] finished = new Object[1];
-    Function<K, V> readThroughLoader = readThrough ? this::loadValue : null;
-    long start = statistics.start();
-    try {
-      cache.asMap().compute(copier.copy(key), (k, current) -> {
-        EntryProcessorEntry<K, V> entry = new EntryProcessorEntry<>(key, copier.copy(current), readThroughLoader);
-        try {
-          result[0] = entryProcessor.process(entry, arguments);
-        } catch (EntryProcessorException e) {
-          throw e;
-        } catch (RuntimeException e) {
-          throw new EntryProcessorException(e);
-        }
-        finished[0] = entry;
-        return apply(entry, current, batch);
-      });
-    } catch (EntryProcessorException e) {
-      throw e;
-    } catch (RuntimeException e) {
-      throw new EntryProcessorException(e);
-    } finally {
-      clearIntent();
-    }
-    dispatcher.dispatch(batch);
-    @SuppressWarnings("unchecked")
-    EntryProcessorEntry<K, V> entry = (EntryProcessorEntry<K, V>) finished[0];
-    recordInvocation(entry, start);
-    @SuppressWarnings("unchecked")
-    T value = (T) result[0];
-    return value;
-  }
-
-  /** Turns what an entry processor did into the key's new value, calling the writer and recording events. */
-  private V apply(EntryProcessorEntry<K, V> entry, V current, EventDispatcher.Batch<K, V> batch) {
-    K key = entry.getKey();
-    switch (entry.action()) {
-      case NONE:
-        precompute(ExpiryAdapter.UNCHANGED);
-        return current;
-      case READ:
-        precompute(accessNanos());
-        return current;
-      case LOADED:
-      case CREATED: {
-        long nanos = creationNanos();
-        V value = entry.getValue();
-        if (entry.action() == EntryProcessorEntry.Action.CREATED) {
-          write(key, value);
-        }
-        if (nanos == 0) {
-          return null;
-        }
-        precompute(nanos);
-        V copy = copier.copy(value);
-        publish(batch, EventType.CREATED, key, copy, null);
-        return copy;
-      }
-      case UPDATED: {
-        long nanos = updateNanos();
-        V value = entry.getValue();
-        write(key, value);
-        precompute(nanos);
-        V copy = copier.copy(value);
-        publish(batch, EventType.UPDATED, key, copy, current);
-        return copy;
-      }
-      case DELETED:
-        delete(key);
-        if (current != null) {
-          publish(batch, EventType.REMOVED, key, current, current);
-        }
-        return null;
-      default:
-        throw new AssertionError(entry.action());
-    }
-  }
-
-  private void recordInvocation(EntryProcessorEntry<K, V> entry, long start) {
-    if (entry == null || !statistics.isEnabled()) {
-      return;
-    }
-    // Looking the key up counts, whatever the processor then does.
-    if (entry.existed()) {
-      statistics.recordHits(1);
-    } else {
-      statistics.recordMisses(1);
-    }
-    statistics.recordGetTime(start);
-    switch (entry.action()) {
-      case LOADED:
-      case CREATED:
-      case UPDATED:
-        statistics.recordPuts(1);
-        statistics.recordPutTime(start);
-        break;
-      case DELETED:
-        if (entry.existed()) {
-          statistics.recordRemovals(1);
-          statistics.recordRemoveTime(start);
-        }
-        break;
-      default:
-        break;
-    }
+    return invoker.invoke(key, entryProcessor, arguments);
   }
 
   @Override
@@ -816,20 +373,7 @@ final class CacheProxy<K, V> implements Cache<K, V> {
     requireNotClosed();
     requireKeys(keys);
     requireNonNull(entryProcessor, "entryProcessor");
-    Map<K, EntryProcessorResult<T>> results = new HashMap<>();
-    for (K key : keys) {
-      try {
-        T result = invoke(key, entryProcessor, arguments);
-        if (result != null) {
-          results.put(key, () -> result);
-        }
-      } catch (EntryProcessorException e) {
-        results.put(key, () -> {
-          throw e;
-        });
-      }
-    }
-    return results;
+    return invoker.invokeAll(keys, entryProcessor, arguments);
   }
 
   /* ---------------- Iteration ---------------- */
@@ -837,55 +381,7 @@ final class CacheProxy<K, V> implements Cache<K, V> {
   @Override
   public Iterator<Cache.Entry<K, V>> iterator() {
     requireNotClosed();
-    Iterator<Map.Entry<K, V>> entries = cache.asMap().entrySet().iterator();
-    return new Iterator<>() {
-      private K lastKey;
-
-      @Override
-      public boolean hasNext() {
-        return entries.hasNext();
-      }
-
-      @Override
-      public Cache.Entry<K, V> next() {
-        if (!entries.hasNext()) {
-          throw new NoSuchElementException();
-        }
-        Map.Entry<K, V> entry = entries.next();
-        lastKey = entry.getKey();
-        statistics.recordHits(1);
-        renewOnAccess(entry.getKey());
-        return new EntryProxy<>(copier.copy(entry.getKey()), copier.copy(entry.getValue()));
-      }
-
-      @Override
-      public void remove() {
-        if (lastKey == null) {
-          throw new IllegalStateException("next() was not called, or remove() was called already");
-        }
-        CacheProxy.this.remove(lastKey);
-        lastKey = null;
-      }
-    };
-  }
-
-  /** Gives a present entry the policy's access duration, for reads that do not go through the core's hit. */
-  private void renewOnAccess(K key) {
-    if (expiry == null) {
-      return;
-    }
-    long nanos = expiry.accessNanos();
-    if (nanos == ExpiryAdapter.UNCHANGED) {
-      return;
-    }
-    try {
-      cache.asMap().computeIfPresent(key, (k, current) -> {
-        precompute(nanos);
-        return current;
-      });
-    } finally {
-      expiry.clear();
-    }
+    return new EntryIterator<>(this, cache.asMap().entrySet().iterator(), writes, copier, statistics);
   }
 
   /* ---------------- Listeners, configuration, life cycle ---------------- */
@@ -947,8 +443,8 @@ final class CacheProxy<K, V> implements Cache<K, V> {
     enableManagement(false);
     enableStatistics(false);
     dispatcher.close();
-    EventDispatcher.closeQuietly(loader);
-    EventDispatcher.closeQuietly(writer);
+    loading.close();
+    writeThrough.close();
     EventDispatcher.closeQuietly(expiryPolicy);
     cache.invalidateAll();
   }
@@ -1005,8 +501,6 @@ final class CacheProxy<K, V> implements Cache<K, V> {
     return statistics;
   }
 
-  /* ---------------- The core's removals ---------------- */
-
   /** The core's removal listener: expiry and size eviction; the proxy's own removals it reports itself. */
   private void onRemoval(K key, V value, RemovalCause cause) {
     if (cause == RemovalCause.EXPIRED) {
@@ -1017,69 +511,13 @@ final class CacheProxy<K, V> implements Cache<K, V> {
     }
   }
 
-  /* ---------------- Helpers ---------------- */
+  /* ---------------- Argument checks ---------------- */
 
-  private long creationNanos() {
-    return expiry == null ? ExpiryAdapter.ETERNAL_NANOS : expiry.creationNanos();
-  }
-
-  private long updateNanos() {
-    return expiry == null ? ExpiryAdapter.UNCHANGED : expiry.updateNanos();
-  }
-
-  private long accessNanos() {
-    return expiry == null ? ExpiryAdapter.UNCHANGED : expiry.accessNanos();
-  }
-
-  private void precompute(long nanos) {
-    if (expiry != null) {
-      expiry.precompute(nanos);
-    }
-  }
-
-  private void clearIntent() {
-    if (expiry != null) {
-      expiry.clear();
-    }
-  }
-
-  private void publish(EventDispatcher.Batch<K, V> batch, EventType type, K key, V value, V oldValue) {
-    if (batch != null) {
-      batch.add(this, type, key, value, oldValue);
-    }
-  }
-
-  private void write(K key, V value) {
-    if (writer == null) {
-      return;
-    }
-    try {
-      writer.write(new EntryProxy<>(key, value));
-    } catch (RuntimeException e) {
-      throw asWriterException(e);
-    }
-  }
-
-  private void delete(K key) {
-    if (writer == null) {
-      return;
-    }
-    try {
-      writer.delete(key);
-    } catch (RuntimeException e) {
-      throw asWriterException(e);
-    }
-  }
-
-  /** The configured writer, typed for this cache: it accepts the cache's keys and values, or their supertypes. */
-  @SuppressWarnings("unchecked")
-  private static <K, V> CacheWriter<K, V> writerOf(ClockProConfiguration<K, V> configuration) {
-    return (CacheWriter<K, V>) configuration.getCacheWriterFactory().create();
-  }
-
-  private static CacheWriterException asWriterException(RuntimeException e) {
-    return e instanceof CacheWriterException ? (CacheWriterException) e
-        : new CacheWriterException("The CacheWriter failed", e);
+  /** Checks that the cache is open and that neither the key nor the value, named {@code valueName}, is null. */
+  private void requireEntry(K key, V value, String valueName) {
+    requireNotClosed();
+    requireNonNull(key, "key");
+    requireNonNull(value, valueName);
   }
 
   private static void requireKeys(Set<?> keys) {
@@ -1093,16 +531,5 @@ final class CacheProxy<K, V> implements Cache<K, V> {
     if (closed) {
       throw new IllegalStateException("The cache " + name + " is closed");
     }
-  }
-
-  /** The completion listener of a {@link #loadAll} called without one. */
-  private enum NoCompletionListener implements CompletionListener {
-    INSTANCE;
-
-    @Override
-    public void onCompletion() {}
-
-    @Override
-    public void onException(Exception e) {}
   }
 }

@@ -49,6 +49,15 @@ final class JCacheStatisticsMXBean implements CacheStatisticsMXBean {
     }
   }
 
+  /** Counts a lookup of one key: a hit if the key was {@code found}, a miss otherwise. */
+  void recordLookup(boolean found) {
+    if (found) {
+      recordHits(1);
+    } else {
+      recordMisses(1);
+    }
+  }
+
   void recordPuts(long count) {
     if (enabled) {
       puts.add(count);

@@ -10,8 +10,11 @@
  *   <li>{@code ClockProCachingProvider}, {@code CacheManagerImpl}: the managers per class loader and URI, and
  *       their named caches.
  *   <li>{@code CacheProxy}: the {@link javax.cache.Cache}; its design comment explains how each operation runs on
- *       the core. {@code EntryProxy} is the entry it hands out, {@code EntryProcessorEntry} the entry an entry
- *       processor works on.
+ *       the core. {@code EntryProxy} is the entry it hands out, {@code EntryIterator} its iterator.
+ *   <li>{@code EntryWrites}: the writes of one key, each one core call, and the transitions they are made of.
+ *       {@code WriteThrough} is the writer, {@code Loading} the loader (read-through and {@code loadAll}).
+ *   <li>{@code EntryProcessorInvoker}: {@code invoke} and {@code invokeAll}; {@code EntryProcessorEntry} is the
+ *       entry an entry processor works on.
  *   <li>{@code ExpiryAdapter}: the expiry policy as the core's {@link io.github.clockpro.Expiry}.
  *   <li>{@code EventDispatcher}, {@code JCacheEntryEvent}: entry listeners.
  *   <li>{@code JCacheStatisticsMXBean}, {@code JCacheMXBean}, {@code JmxRegistration}: management.

@@ -7,39 +7,16 @@ import io.github.clockpro.ClockProCache;
 import io.github.clockpro.redis.CoherenceWorkload.NearCacheUnderTest;
 import io.github.clockpro.redis.CoherenceWorkload.Result;
 import io.lettuce.core.api.StatefulRedisConnection;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Coherence under concurrent writes: after writes stop and the last invalidation has arrived, every near cache
  * holds only values equal to Redis's. And the staleness bound while connected: one invalidation delivery.
  */
-class CoherenceTest {
-
-  private static RedisUnderTest redis;
-
-  @BeforeAll
-  static void startRedis() {
-    redis = RedisUnderTest.startOrNull();
-  }
-
-  @BeforeEach
-  void requireRedis() {
-    RedisUnderTest.assumeAvailable(redis);
-  }
-
-  @AfterAll
-  static void stopRedis() throws IOException {
-    if (redis != null) {
-      redis.close();
-    }
-  }
+class CoherenceTest extends SharedRedisTest {
 
   @Test
   void shouldHoldOnlyRedisValuesAfterConcurrentWritesStop() throws InterruptedException {

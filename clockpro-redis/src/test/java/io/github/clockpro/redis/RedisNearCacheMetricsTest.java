@@ -19,32 +19,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The meters of {@link RedisNearCacheMetrics}: names, tags, units, values, and their description in the docs. */
-class RedisNearCacheMetricsTest {
-
-  private static RedisUnderTest redis;
-
-  @BeforeAll
-  static void startRedis() {
-    redis = RedisUnderTest.startOrNull();
-  }
-
-  @BeforeEach
-  void requireRedis() {
-    RedisUnderTest.assumeAvailable(redis);
-  }
-
-  @AfterAll
-  static void stopRedis() throws IOException {
-    if (redis != null) {
-      redis.close();
-    }
-  }
+class RedisNearCacheMetricsTest extends SharedRedisTest {
 
   @Test
   void shouldPublishTheCountsWithTagsDescriptionsAndUnits() {

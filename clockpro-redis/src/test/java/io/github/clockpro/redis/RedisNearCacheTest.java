@@ -13,18 +13,13 @@ import io.lettuce.core.SetArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.support.caching.CacheFrontend;
-import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The read path, the statistics and each kind of invalidation, against a real Redis. */
-class RedisNearCacheTest {
-
-  private static RedisUnderTest redis;
+class RedisNearCacheTest extends SharedRedisTest {
 
   private StatefulRedisConnection<String, String> nearConnection;
   private StatefulRedisConnection<String, String> otherConnection;
@@ -32,21 +27,8 @@ class RedisNearCacheTest {
   private ClockProCache<String, String> cache;
   private RedisNearCache<String, String> nearCache;
 
-  @BeforeAll
-  static void startRedis() {
-    redis = RedisUnderTest.startOrNull();
-  }
-
-  @AfterAll
-  static void stopRedis() throws IOException {
-    if (redis != null) {
-      redis.close();
-    }
-  }
-
   @BeforeEach
   void enable() {
-    RedisUnderTest.assumeAvailable(redis);
     otherConnection = redis.connect();
     other = otherConnection.sync();
     other.flushall();

@@ -5,13 +5,8 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.clockpro.ClockProAsyncCache;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.bench.cache.Implementation;
-import io.github.clockpro.bench.workload.KeySpace;
-import io.github.clockpro.bench.workload.ThreadSeeds;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -25,7 +20,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.ThreadParams;
 
 /**
  * Asynchronous read-through: each operation is {@code get(key, mappingFunction).join()} on an asynchronous cache,
@@ -61,23 +55,20 @@ public class AsyncGetBenchmark {
   public int hitRate;
 
   AsyncRead cache;
-  KeySpace keys;
-  /** The calls of the function, over all threads. */
-  final LongAdder loaded = new LongAdder();
+  UniformKeys keys;
   /** The free function: the key is its own value; counts its calls. */
-  final Function<Long, Long> function = key -> {
-    loaded.increment();
-    return key;
-  };
+  Function<Long, Long> function;
 
   /** Builds the cache and puts the first {@code capacity} keys. */
   @Setup(Level.Trial)
-  public void createCache() {
+  public void createCache(LoadCounter loads) {
+    function = key -> {
+      loads.add(1);
+      return key;
+    };
     cache = create(Implementation.named(implementation));
-    keys = new KeySpace(capacity * 100L / hitRate);
-    for (long index = 0; index < capacity; index++) {
-      cache.getAndJoin(keys.key(index), function);
-    }
+    keys = new UniformKeys(capacity, hitRate);
+    keys.prefill(key -> cache.getAndJoin(key, function));
   }
 
   private AsyncRead create(Implementation which) {
@@ -121,41 +112,10 @@ public class AsyncGetBenchmark {
     cache.close();
   }
 
-  /** Per-thread key generator and the counters, reported as secondary results. */
-  @State(Scope.Thread)
-  @AuxCounters(AuxCounters.Type.EVENTS)
-  public static class Requests {
-    /** Calls made by this thread in the iteration. */
-    public long requests;
-
-    SplittableRandom random;
-    private AsyncGetBenchmark benchmark;
-    /** Whether this thread reports the function calls of all threads; thread 0 does. */
-    private boolean reportsLoads;
-    private long loadedAtStart;
-
-    /** Resets the counters; creates the thread's generator on the first iteration. */
-    @Setup(Level.Iteration)
-    public void startIteration(ThreadParams threadParams, AsyncGetBenchmark benchmark) {
-      requests = 0;
-      if (random == null) {
-        random = ThreadSeeds.generator(threadParams.getThreadIndex());
-      }
-      this.benchmark = benchmark;
-      reportsLoads = threadParams.getThreadIndex() == 0;
-      loadedAtStart = benchmark.loaded.sum();
-    }
-
-    /** The function's calls in the iteration, over all threads; reported by thread 0 only. */
-    public long misses() {
-      return reportsLoads ? benchmark.loaded.sum() - loadedAtStart : 0;
-    }
-  }
-
   /** One asynchronous read, joined. */
   @Benchmark
-  public Long get(Requests requests) {
+  public Long get(ReadThroughRequests requests) {
     requests.requests++;
-    return cache.getAndJoin(keys.key(requests.random.nextLong(keys.size())), function);
+    return cache.getAndJoin(keys.next(requests.random), function);
   }
 }

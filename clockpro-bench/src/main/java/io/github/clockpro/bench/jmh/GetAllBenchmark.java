@@ -3,8 +3,6 @@ package io.github.clockpro.bench.jmh;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.bench.cache.Implementation;
-import io.github.clockpro.bench.workload.KeySpace;
-import io.github.clockpro.bench.workload.ThreadSeeds;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -13,11 +11,9 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import org.cache2k.Cache2kBuilder;
 import org.cache2k.io.BulkCacheLoader;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -31,7 +27,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.ThreadParams;
 
 /**
  * Bulk read-through: each operation is one {@code getAll} of {@code batch} uniformly random keys over
@@ -74,30 +69,29 @@ public class GetAllBenchmark {
   public int batch;
 
   BulkRead cache;
-  KeySpace keys;
-  /** The keys the bulk function loaded, over all threads. */
-  final LongAdder loaded = new LongAdder();
+  UniformKeys keys;
   /** The free bulk function: maps each key to itself, and counts the keys. */
-  final Function<Set<? extends Long>, Map<Long, Long>> bulkFunction = missing -> {
-    loaded.add(missing.size());
-    Map<Long, Long> values = new HashMap<>();
-    for (Long key : missing) {
-      values.put(key, key);
-    }
-    return values;
-  };
+  Function<Set<? extends Long>, Map<Long, Long>> bulkFunction;
 
   /** Builds and warms the cache. */
   @Setup(Level.Trial)
-  public void createCache() {
+  public void createCache(LoadCounter loads) {
+    bulkFunction = missing -> {
+      loads.add(missing.size());
+      Map<Long, Long> values = new HashMap<>();
+      for (Long key : missing) {
+        values.put(key, key);
+      }
+      return values;
+    };
     cache = create(Implementation.named(implementation));
-    keys = new KeySpace(capacity * 100L / hitRate);
+    keys = new UniformKeys(capacity, hitRate);
     SplittableRandom random = new SplittableRandom(-1);
     List<Long> batchKeys = new ArrayList<>(batch);
     for (long draw = 0; draw < 2L * capacity; draw += batch) {
       batchKeys.clear();
       for (int index = 0; index < batch; index++) {
-        batchKeys.add(keys.key(random.nextLong(keys.size())));
+        batchKeys.add(keys.next(random));
       }
       cache.getAll(batchKeys);
     }
@@ -163,46 +157,25 @@ public class GetAllBenchmark {
     cache.close();
   }
 
-  /** Per-thread key generator and batch, and the counters, reported as secondary results. */
+  /** The keys of one thread's batch, refilled for every call. */
   @State(Scope.Thread)
-  @AuxCounters(AuxCounters.Type.EVENTS)
-  public static class Requests {
-    /** Keys this thread asked for in the iteration. */
-    public long requests;
+  public static class Batch {
+    List<Long> keys;
 
-    SplittableRandom random;
-    List<Long> batchKeys;
-    private GetAllBenchmark benchmark;
-    /** Whether this thread reports the loads of all threads; thread 0 does. */
-    private boolean reportsLoads;
-    private long loadedAtStart;
-
-    /** Resets the counters; creates the thread's generator on the first iteration. */
-    @Setup(Level.Iteration)
-    public void startIteration(ThreadParams threadParams, GetAllBenchmark benchmark) {
-      requests = 0;
-      if (random == null) {
-        random = ThreadSeeds.generator(threadParams.getThreadIndex());
-        batchKeys = new ArrayList<>(benchmark.batch);
-      }
-      this.benchmark = benchmark;
-      reportsLoads = threadParams.getThreadIndex() == 0;
-      loadedAtStart = benchmark.loaded.sum();
-    }
-
-    /** The keys the bulk function loaded in the iteration, over all threads; reported by thread 0 only. */
-    public long misses() {
-      return reportsLoads ? benchmark.loaded.sum() - loadedAtStart : 0;
+    /** Creates the list for the benchmark's batch size. */
+    @Setup(Level.Trial)
+    public void createList(GetAllBenchmark benchmark) {
+      keys = new ArrayList<>(benchmark.batch);
     }
   }
 
   /** One {@code getAll} of a batch. */
   @Benchmark
-  public Map<Long, Long> getAll(Requests requests) {
-    List<Long> batchKeys = requests.batchKeys;
+  public Map<Long, Long> getAll(ReadThroughRequests requests, Batch threadBatch) {
+    List<Long> batchKeys = threadBatch.keys;
     batchKeys.clear();
     for (int index = 0; index < batch; index++) {
-      batchKeys.add(keys.key(requests.random.nextLong(keys.size())));
+      batchKeys.add(keys.next(requests.random));
     }
     requests.requests += batch;
     return cache.getAll(batchKeys);

@@ -4,12 +4,7 @@ import io.github.clockpro.bench.cache.BenchmarkCache;
 import io.github.clockpro.bench.cache.Bound;
 import io.github.clockpro.bench.cache.Expiration;
 import io.github.clockpro.bench.cache.Implementation;
-import io.github.clockpro.bench.workload.KeySpace;
-import io.github.clockpro.bench.workload.ThreadSeeds;
-import io.github.clockpro.bench.workload.ZipfianGenerator;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -23,7 +18,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.ThreadParams;
 
 /**
  * Reads and writes on a prefilled cache that holds every key, with Zipfian keys (exponent 0.99): the shape of
@@ -65,18 +59,14 @@ public class GetPutBenchmark {
   public String bound;
 
   BenchmarkCache cache;
-  KeySpace keys;
-  ZipfianGenerator zipfian;
+  ZipfianKeys keys;
 
   /** Builds the cache and puts every key. */
   @Setup(Level.Trial)
   public void createCache() {
     cache = Implementation.named(implementation).create(capacity, Expiration.named(expiry), Bound.named(bound));
-    keys = new KeySpace(capacity);
-    zipfian = new ZipfianGenerator(capacity, ZipfianGenerator.DEFAULT_EXPONENT);
-    for (long index = 0; index < capacity; index++) {
-      cache.put(keys.key(index), keys.key(index));
-    }
+    keys = new ZipfianKeys(capacity);
+    keys.prefill(cache::put);
   }
 
   /** Releases the cache. */
@@ -85,35 +75,12 @@ public class GetPutBenchmark {
     cache.close();
   }
 
-  /** Per-thread key generator and the count of reads that missed. */
-  @State(Scope.Thread)
-  @AuxCounters(AuxCounters.Type.EVENTS)
-  public static class Operations {
-    /** Reads of this thread in the iteration that found no value. */
-    public long readMisses;
-
-    SplittableRandom random;
-
-    /** Resets the counter; creates the thread's generator on the first iteration. */
-    @Setup(Level.Iteration)
-    public void startIteration(ThreadParams threadParams) {
-      readMisses = 0;
-      if (random == null) {
-        random = ThreadSeeds.generator(threadParams.getThreadIndex());
-      }
-    }
-  }
-
   /** One read or write. */
   @Benchmark
-  public Long getPut(Operations operations) {
-    Long key = keys.key(zipfian.next(operations.random));
-    if (operations.random.nextInt(100) < readPercent) {
-      Long value = cache.getIfPresent(key);
-      if (value == null) {
-        operations.readMisses++;
-      }
-      return value;
+  public Long getPut(ThreadReads reads) {
+    Long key = keys.next(reads.random);
+    if (reads.random.nextInt(100) < readPercent) {
+      return reads.counted(cache.getIfPresent(key));
     }
     cache.put(key, key);
     return key;

@@ -1,21 +1,15 @@
 package io.github.clockpro.bench.jmh;
 
 import io.github.clockpro.ClockProCache;
-import io.github.clockpro.bench.workload.KeySpace;
-import io.github.clockpro.bench.workload.ThreadSeeds;
-import io.github.clockpro.bench.workload.ZipfianGenerator;
 import io.github.clockpro.jcache.ClockProCachingProvider;
 import io.github.clockpro.jcache.ClockProConfiguration;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiConsumer;
 import java.util.function.Function;
 import javax.cache.Cache;
 import javax.cache.CacheManager;
 import javax.cache.Caching;
 import javax.cache.configuration.MutableConfiguration;
 import javax.cache.spi.CachingProvider;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -29,7 +23,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.ThreadParams;
 
 /**
  * A hit through the JCache API, against a hit on the core: every key of a prefilled cache is read with Zipfian
@@ -55,20 +48,18 @@ public class JCacheHitBenchmark {
   @Param({"100000"})
   public int capacity;
 
-  KeySpace keys;
-  ZipfianGenerator zipfian;
+  ZipfianKeys keys;
   Function<Long, Long> read;
   private CachingProvider provider;
 
   /** Builds the cache and puts every key. */
   @Setup(Level.Trial)
   public void createCache() {
-    keys = new KeySpace(capacity);
-    zipfian = new ZipfianGenerator(capacity, ZipfianGenerator.DEFAULT_EXPONENT);
+    keys = new ZipfianKeys(capacity);
     switch (implementation) {
       case "clockpro" -> {
         ClockProCache<Long, Long> cache = ClockProCache.builder().maximumSize(capacity).build();
-        fill(cache::put);
+        keys.prefill(cache::put);
         read = cache::getIfPresent;
       }
       case "clockpro-jcache" -> {
@@ -95,14 +86,8 @@ public class JCacheHitBenchmark {
     provider = Caching.getCachingProvider(providerName);
     CacheManager manager = provider.getCacheManager();
     Cache<Long, Long> cache = manager.createCache("hits", configuration);
-    fill(cache::put);
+    keys.prefill(cache::put);
     return cache::get;
-  }
-
-  private void fill(BiConsumer<Long, Long> put) {
-    for (long index = 0; index < capacity; index++) {
-      put.accept(keys.key(index), keys.key(index));
-    }
   }
 
   /** Closes the JCache provider, if one was used. */
@@ -113,32 +98,9 @@ public class JCacheHitBenchmark {
     }
   }
 
-  /** Per-thread key generator and the count of reads that missed. */
-  @State(Scope.Thread)
-  @AuxCounters(AuxCounters.Type.EVENTS)
-  public static class Operations {
-    /** Reads of this thread in the iteration that found no value. */
-    public long readMisses;
-
-    SplittableRandom random;
-
-    /** Resets the counter; creates the thread's generator on the first iteration. */
-    @Setup(Level.Iteration)
-    public void startIteration(ThreadParams threadParams) {
-      readMisses = 0;
-      if (random == null) {
-        random = ThreadSeeds.generator(threadParams.getThreadIndex());
-      }
-    }
-  }
-
   /** One hit. */
   @Benchmark
-  public Long get(Operations operations) {
-    Long value = read.apply(keys.key(zipfian.next(operations.random)));
-    if (value == null) {
-      operations.readMisses++;
-    }
-    return value;
+  public Long get(ThreadReads reads) {
+    return reads.counted(read.apply(keys.next(reads.random)));
   }
 }

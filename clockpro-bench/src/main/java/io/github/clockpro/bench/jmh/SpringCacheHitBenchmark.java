@@ -2,9 +2,7 @@ package io.github.clockpro.bench.jmh;
 
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.clockpro.ClockProCache;
-import io.github.clockpro.bench.workload.KeySpace;
 import io.github.clockpro.bench.workload.ThreadSeeds;
-import io.github.clockpro.bench.workload.ZipfianGenerator;
 import io.github.clockpro.spring.ClockProSpringCache;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -54,22 +52,20 @@ public class SpringCacheHitBenchmark {
   Cache spring;
   com.github.benmanes.caffeine.cache.Cache<Object, Object> caffeine;
   Cache caffeineSpring;
-  KeySpace keys;
-  ZipfianGenerator zipfian;
+  ZipfianKeys keys;
 
   /** Builds both caches and their Spring caches, and puts every key in each. */
   @Setup(Level.Trial)
   public void createCaches() {
-    keys = new KeySpace(capacity);
-    zipfian = new ZipfianGenerator(capacity, ZipfianGenerator.DEFAULT_EXPONENT);
+    keys = new ZipfianKeys(capacity);
     core = ClockProCache.builder().maximumSize(capacity).build();
     spring = new ClockProSpringCache("books", core, true);
     caffeine = Caffeine.newBuilder().maximumSize(capacity).build();
     caffeineSpring = new CaffeineCache("books", caffeine, true);
-    for (long index = 0; index < capacity; index++) {
-      spring.put(keys.key(index), keys.key(index));
-      caffeineSpring.put(keys.key(index), keys.key(index));
-    }
+    keys.prefill((key, value) -> {
+      spring.put(key, value);
+      caffeineSpring.put(key, value);
+    });
   }
 
   /** Per-thread key generator and the count of reads that missed. */
@@ -99,7 +95,7 @@ public class SpringCacheHitBenchmark {
   }
 
   private Long nextKey(Operations operations) {
-    return keys.key(zipfian.next(operations.random));
+    return keys.next(operations.random);
   }
 
   /** A hit on the core. */

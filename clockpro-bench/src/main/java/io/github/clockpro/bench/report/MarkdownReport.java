@@ -27,6 +27,8 @@ import java.util.stream.Collectors;
 final class MarkdownReport {
 
   private static final List<Implementation> PEERS = List.of(Implementation.CAFFEINE, Implementation.CACHE2K);
+  /** A table cell for an implementation the benchmark does not run, and for a ratio to it. */
+  private static final String NOT_MEASURED = "-";
   private static final Map<String, String> DESCRIPTIONS = Map.of(
       "ZipfianSequenceLoading",
       "Read-through `get(key, loader)`, Zipfian keys (exponent 0.99) over `factor x capacity` keys; a miss "
@@ -223,9 +225,8 @@ final class MarkdownReport {
           + "| clockpro / cache2k | verdict |");
       line("|---|---:|---:|---:|---:|---:|---:|---|");
       for (JmhRow row : entry.getValue()) {
-        line(rowStart(row) + cells(row, MarkdownReport::operations) + String.format(Locale.ROOT,
-            " | %.2fx | %.2fx | %s |", row.ratio(Implementation.CAFFEINE), row.ratio(Implementation.CACHE2K),
-            verdict(row)));
+        line(rowStart(row) + cells(row, MarkdownReport::operations) + " | " + ratio(row, Implementation.CAFFEINE)
+            + " | " + ratio(row, Implementation.CACHE2K) + " | " + verdict(row) + " |");
       }
       line("");
       line("| configuration | threads | " + (getPut ? "read misses" : "hit rate") + " clockpro | caffeine | cache2k "
@@ -360,11 +361,17 @@ final class MarkdownReport {
     return "| " + row.configuration() + " | " + row.threads();
   }
 
-  /** One cell per implementation, {@code -} for one that was not measured. */
+  /** One cell per implementation, {@link #NOT_MEASURED} for one that was not measured. */
   private static String cells(JmhRow row, Function<JmhRow.Measurement, String> cell) {
     return Implementation.CONCURRENT.stream().map(row.measurements()::get)
-        .map(measurement -> " | " + (measurement == null ? "-" : cell.apply(measurement)))
+        .map(measurement -> " | " + (measurement == null ? NOT_MEASURED : cell.apply(measurement)))
         .collect(Collectors.joining());
+  }
+
+  /** The ratio of ours to the peer, such as {@code 1.25x}, or {@link #NOT_MEASURED} if either was not measured. */
+  static String ratio(JmhRow row, Implementation peer) {
+    double ratio = row.ratio(peer);
+    return Double.isNaN(ratio) ? NOT_MEASURED : String.format(Locale.ROOT, "%.2fx", ratio);
   }
 
   private static String operations(JmhRow.Measurement measurement) {
@@ -375,17 +382,29 @@ final class MarkdownReport {
 
   /**
    * Says plainly where ours is behind, and whether the difference lies within the two 99.9% confidence
-   * intervals (then this run cannot tell the two apart).
+   * intervals (then this run cannot tell the two apart). Only the peers the benchmark runs count: AsyncGet's
+   * verdict names Caffeine alone.
    */
   static String verdict(JmhRow row) {
+    List<String> measured = new ArrayList<>();
     List<String> behind = new ArrayList<>();
     for (Implementation peer : PEERS) {
+      if (!row.measurements().containsKey(peer)) {
+        continue; // a peer the benchmark does not run: neither ahead of it nor behind it
+      }
+      String name = peer == Implementation.CAFFEINE ? "Caffeine" : "cache2k";
+      measured.add(name);
       if (row.ratio(peer) < 1.0) {
-        behind.add((peer == Implementation.CAFFEINE ? "Caffeine" : "cache2k")
-            + (row.overlaps(peer) ? " (within the 99.9% intervals)" : ""));
+        behind.add(name + (row.overlaps(peer) ? " (within the 99.9% intervals)" : ""));
       }
     }
-    return behind.isEmpty() ? "clockpro ahead of both" : "**clockpro behind " + String.join(" and ", behind) + "**";
+    if (!behind.isEmpty()) {
+      return "**clockpro behind " + String.join(" and ", behind) + "**";
+    }
+    if (measured.isEmpty()) {
+      return NOT_MEASURED;
+    }
+    return "clockpro ahead of " + (measured.size() == PEERS.size() ? "both" : String.join(" and ", measured));
   }
 
   private static double geometricMean(List<JmhRow> rows, Implementation peer) {

@@ -162,6 +162,31 @@ class MarkdownReportTest {
   }
 
   @Test
+  void shouldMarkTheRatioToAPeerTheBenchmarkDoesNotRunAsNotMeasured() {
+    Map<Implementation, JmhRow.Measurement> measurements = new LinkedHashMap<>();
+    measurements.put(Implementation.CLOCKPRO, new JmhRow.Measurement(200, 4, Map.of()));
+    measurements.put(Implementation.CAFFEINE, new JmhRow.Measurement(100, 3, Map.of()));
+    JmhRow row = new JmhRow("AsyncGet", "capacity=100 hitRate=100", 2, measurements);
+
+    String report = render(row);
+
+    assertTrue(report.contains("| capacity=100 hitRate=100 | 2 | 200 ± 2% | 100 ± 3% | - | 2.00x | - "
+        + "| clockpro ahead of Caffeine |"), report);
+    assertFalse(report.substring(report.indexOf("### AsyncGet")).contains("NaNx"), report);
+    assertEquals("-", MarkdownReport.ratio(row, Implementation.CACHE2K));
+  }
+
+  @Test
+  void shouldSayWhereOursIsBehindOnlyAmongThePeersTheBenchmarkRuns() {
+    Map<Implementation, JmhRow.Measurement> measurements = new LinkedHashMap<>();
+    measurements.put(Implementation.CLOCKPRO, new JmhRow.Measurement(50, 1, Map.of()));
+    measurements.put(Implementation.CAFFEINE, new JmhRow.Measurement(100, 1, Map.of()));
+
+    assertEquals("**clockpro behind Caffeine**",
+        MarkdownReport.verdict(new JmhRow("AsyncGet", "capacity=100 hitRate=50", 2, measurements)));
+  }
+
+  @Test
   void shouldLeaveThePolicyWorkOutWhenNoneWasMeasured() {
     assertFalse(render(row(100, 1, 50, 1, 100, 1)).contains("Policy work"));
   }
