@@ -2,11 +2,8 @@ package io.github.clockpro.bench.jmh;
 
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.clockpro.ClockProCache;
-import io.github.clockpro.bench.workload.ThreadSeeds;
 import io.github.clockpro.spring.ClockProSpringCache;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -19,7 +16,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.ThreadParams;
 import org.springframework.cache.Cache;
 import org.springframework.cache.caffeine.CaffeineCache;
 
@@ -35,7 +31,7 @@ import org.springframework.cache.caffeine.CaffeineCache;
  *       the same maximum size.
  *   <li>{@code caffeine}: Caffeine's own {@code getIfPresent}, for the cost of Spring's layer over Caffeine.
  * </ul>
- * The secondary result {@code misses} should be 0.
+ * The secondary result {@code readMisses} should be 0.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -68,57 +64,31 @@ public class SpringCacheHitBenchmark {
     });
   }
 
-  /** Per-thread key generator and the count of reads that missed. */
-  @State(Scope.Thread)
-  @AuxCounters(AuxCounters.Type.EVENTS)
-  public static class Operations {
-    /** Reads of this thread in the iteration that found no value. */
-    public long misses;
-
-    SplittableRandom random;
-
-    /** Resets the counter; creates the thread's generator on the first iteration. */
-    @Setup(Level.Iteration)
-    public void startIteration(ThreadParams threadParams) {
-      misses = 0;
-      if (random == null) {
-        random = ThreadSeeds.generator(threadParams.getThreadIndex());
-      }
-    }
-
-    Object counted(Object value) {
-      if (value == null) {
-        misses++;
-      }
-      return value;
-    }
-  }
-
-  private Long nextKey(Operations operations) {
+  private Long nextKey(ThreadReads operations) {
     return keys.next(operations.random);
   }
 
   /** A hit on the core. */
   @Benchmark
-  public Object core(Operations operations) {
+  public Object core(ThreadReads operations) {
     return operations.counted(core.getIfPresent(nextKey(operations)));
   }
 
   /** A hit through Spring's Cache over the core. */
   @Benchmark
-  public Object spring(Operations operations) {
+  public Object spring(ThreadReads operations) {
     return operations.counted(spring.get(nextKey(operations)));
   }
 
   /** A hit through Spring's CaffeineCache. */
   @Benchmark
-  public Object caffeineSpring(Operations operations) {
+  public Object caffeineSpring(ThreadReads operations) {
     return operations.counted(caffeineSpring.get(nextKey(operations)));
   }
 
   /** A hit on Caffeine. */
   @Benchmark
-  public Object caffeine(Operations operations) {
+  public Object caffeine(ThreadReads operations) {
     return operations.counted(caffeine.getIfPresent(nextKey(operations)));
   }
 }

@@ -31,7 +31,7 @@ public class ThreadReads {
   }
 
   /** Returns the value read, counting it if it is a miss. */
-  Long counted(Long value) {
+  <T> T counted(T value) {
     if (value == null) {
       readMisses++;
     }
