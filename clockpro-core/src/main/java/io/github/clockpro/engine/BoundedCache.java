@@ -884,14 +884,6 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   /** Under the eviction lock: a node left the map by eviction or removal, not by expiry; nothing here. */
   void unscheduled(Node<K, V> node) {}
 
-  /**
-   * Without the lock, for the prefetch: reads what {@link #unscheduled} would touch if the likely victim
-   * {@code candidate} were evicted, and returns a value read; nothing here.
-   */
-  long prefetchUnscheduling(Node<K, V> candidate) {
-    return 0;
-  }
-
   /** After the eviction lock is released: reports what {@link #expireUnderLock} removed; nothing here. */
   void afterLock(Expirations<K, V> expired) {}
 
@@ -993,7 +985,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     Node<K, V> candidate = policy.peekColdHand();
     long seen = policy.prefetch(hash, candidate);
     if (candidate != null) {
-      seen += data.prefetch(candidate.hash) + prefetchUnscheduling(candidate);
+      seen += data.prefetch(candidate.hash);
     }
     if (seen == PREFETCH_SENTINEL) {
       Thread.onSpinWait();

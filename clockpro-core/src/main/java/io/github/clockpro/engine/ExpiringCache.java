@@ -284,19 +284,6 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
     wheel.deschedule((ExpiringNode<K, V>) node);
   }
 
-  /**
-   * The likely victim's neighbours in the wheel, whose links its descheduling rewrites: read racily, like every
-   * prefetch (a stale or {@code null} link costs a useless load or nothing).
-   */
-  @Override
-  long prefetchUnscheduling(Node<K, V> candidate) {
-    ExpiringNode<K, V> entry = (ExpiringNode<K, V>) candidate;
-    ExpiringNode<K, V> previous = entry.previousInWheel;
-    ExpiringNode<K, V> next = entry.nextInWheel;
-    // The links the descheduling writes, so that their lines are the ones loaded.
-    return (previous == null || previous.nextInWheel == null ? 0 : 1) + (next == null || next.previousInWheel == null ? 0 : 2);
-  }
-
   @Override
   void afterLock(Expirations<K, V> expired) {
     if (expired == null) {

@@ -21,8 +21,7 @@ import java.lang.invoke.VarHandle;
  *       each value written is a deadline some operation decided, and the wheel re-reads the field before it
  *       expires the entry, under the monitor that value writers hold.
  *   <li>{@link #previousInWheel}, {@link #nextInWheel}: the node's place in one of the wheel's circular lists;
- *       guarded by the eviction lock; an insert's prefetch reads them without it and decides nothing by them. A
- *       sentinel (a node with no key) heads each list.
+ *       guarded by the eviction lock. A sentinel (a node with no key) heads each list.
  * </ul>
  */
 class ExpiringNode<K, V> extends Node<K, V> {
