@@ -168,8 +168,10 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
 
   @Override
   public V getIfPresent(K key) {
-    Node<K, V> node = find(requireNonNull(key, "key"), data.hash(key));
-    V value = node == null ? null : readLive(node);
+    requireNonNull(key, "key");
+    long now = readTime();
+    Node<K, V> node = find(key, data.hash(key));
+    V value = node == null ? null : readLive(node, now);
     if (value == null) {
       counters.recordMiss();
       return null;
@@ -194,15 +196,16 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   public V get(K key, Function<? super K, ? extends V> loader) {
     requireNonNull(key, "key");
     requireNonNull(loader, "loader");
+    long now = readTime();
     int hash = data.hash(key);
     Node<K, V> node = data.get(key, hash);
-    V value = liveValue(node);
+    V value = liveValue(node, now);
     if (value != null) {
       counters.recordHit();
       return value;
     }
     counters.recordMiss();
-    return loading.load(key, hash, placeholderOrNull(node), loader);
+    return loading.load(key, hash, placeholderOrNull(node), loader, now);
   }
 
   @Override
@@ -308,8 +311,10 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
 
   /** Looks a key up for the map view: records the access for the policy, but no hit or miss. */
   V getQuietly(Object key) {
-    Node<K, V> node = find(requireNonNull(key, "key"), data.hash(key));
-    return node == null ? null : readLive(node);
+    requireNonNull(key, "key");
+    long now = readTime();
+    Node<K, V> node = find(key, data.hash(key));
+    return node == null ? null : readLive(node, now);
   }
 
   /** The statistics cells, for the loading views' refreshes. */
@@ -331,18 +336,19 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   V computeIfAbsentQuietly(K key, Function<? super K, ? extends V> loader) {
     requireNonNull(key, "key");
     requireNonNull(loader, "mappingFunction");
+    long now = readTime();
     int hash = data.hash(key);
     Node<K, V> node = data.get(key, hash);
-    V value = liveValue(node);
-    return value != null ? value : loading.load(key, hash, placeholderOrNull(node), loader);
+    V value = liveValue(node, now);
+    return value != null ? value : loading.load(key, hash, placeholderOrNull(node), loader, now);
   }
 
   /**
-   * The value of a mapped entry, counted as a reference; {@code null} for no node, a placeholder or an expired
-   * entry.
+   * The value of a mapped entry at the cache's time {@code now}, counted as a reference; {@code null} for no node,
+   * a placeholder or an expired entry.
    */
-  private V liveValue(Node<K, V> node) {
-    return node == null || node.loading ? null : readLive(node);
+  private V liveValue(Node<K, V> node, long now) {
+    return node == null || node.loading ? null : readLive(node, now);
   }
 
   /** The node if it is a load's placeholder, which a read-through miss joins; else {@code null}. */
@@ -828,8 +834,22 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    * Returns the value of a mapped node that is not a placeholder, counting a reference to it, or {@code null} if
    * it has expired (and is then removed). Here, where nothing expires, exactly {@link #read}.
    */
-  V readLive(Node<K, V> node) {
+  final V readLive(Node<K, V> node) {
+    return readLive(node, readTime());
+  }
+
+  /** {@link #readLive(Node)} at the cache's time {@code now}, which the caller took before its lookup. */
+  V readLive(Node<K, V> node, long now) {
     return read(node);
+  }
+
+  /**
+   * The cache's time for a read, taken before the lookup, so that a ticker whose reading waits for the loads
+   * before it (as {@code System.nanoTime()} does) does not wait for the lookup's cache misses. Here, where nothing
+   * expires or refreshes, none.
+   */
+  long readTime() {
+    return 0;
   }
 
   /** Whether a mapped node is an entry that has not expired, for the map view; here, whether it is not loading. */

@@ -30,7 +30,9 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
    * Time. The cache's time is the later of the ticker's reading and its floor (timeFloor): the latest time at
    * which an operation found an entry expired, the wheel removed one, or a cleanUp() ran. So an entry seen
    * expired stays expired, whatever the ticker does, and after a cleanUp() the time never goes back. Every
-   * operation reads the ticker once, outside every lock. The floor moves only when something expires: while
+   * operation reads the ticker once, outside every lock; a read before its lookup (readTime), because the system
+   * ticker's reading waits for the loads issued before it: after the lookup it would wait for the lookup's cache
+   * misses, and hold back the misses that follow. The floor moves only when something expires: while
    * nothing does, no operation writes a line that hits read (the wheel's own time, which every insert advances,
    * is read under the eviction lock only).
    *
@@ -170,9 +172,13 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   }
 
   @Override
-  final V readLive(Node<K, V> node) {
+  final long readTime() {
+    return now();
+  }
+
+  @Override
+  final V readLive(Node<K, V> node, long now) {
     ExpiringNode<K, V> entry = (ExpiringNode<K, V>) node;
-    long now = now();
     long deadline = entry.deadline();
     if (now - deadline >= 0) {
       raiseTimeFloor(now);

@@ -47,14 +47,14 @@ final class Loading<K, V> {
 
   /**
    * Joins the load in flight for the key, or maps a placeholder and runs the loader: {@code found} is what the
-   * caller's lookup saw, a placeholder or {@code null}.
+   * caller's lookup saw, a placeholder or {@code null}, at the cache's time {@code lookupTime}
+   * ({@link BoundedCache#readTime}), which a first placeholder takes as its own.
    */
-  V load(K key, int hash, Node<K, V> found, Function<? super K, ? extends V> loader) {
+  V load(K key, int hash, Node<K, V> found, Function<? super K, ? extends V> loader, long lookupTime) {
     Node<K, V> node = found;
-    for (;;) {
+    for (long now = lookupTime; ; now = cache.writeTime()) {
       if (node == null) {
         Headroom.check(); // stack for the bookkeeping in run, whatever the loader does: see "Errors"
-        long now = cache.writeTime();
         Load<V> load = new Load<>();
         Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
         node = cache.insert(placeholder, now);

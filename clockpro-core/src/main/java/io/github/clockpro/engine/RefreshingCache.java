@@ -54,9 +54,14 @@ final class RefreshingCache<K, V> extends BoundedCache<K, V> {
   }
 
   @Override
-  V readLive(Node<K, V> node) {
+  long readTime() {
+    return ticker.read();
+  }
+
+  @Override
+  V readLive(Node<K, V> node, long now) {
     V value = read(node);
-    if (ticker.read() - ((RefreshingNode<K, V>) node).writeTime() >= refreshNanos) {
+    if (now - ((RefreshingNode<K, V>) node).writeTime() >= refreshNanos) {
       refreshing.refresh(node.key, value);
     }
     return value;
