@@ -125,8 +125,7 @@ final class ScanLengths {
     return scans;
   }
 
-  /** Returns the number of scans counted: every one is in exactly one of the two arrays. */
-  /** The evictions counted: every recorded scan. */
+  /** The evictions counted: every recorded scan, each in exactly one of the two arrays. */
   long total() {
     long scans = 0;
     for (int index = 0; index < byLength.length; index++) {
