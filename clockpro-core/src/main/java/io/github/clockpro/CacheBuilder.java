@@ -305,8 +305,7 @@ public final class CacheBuilder<K, V> {
    * @return a new, empty cache
    * @throws NullPointerException if {@code loader} is null
    * @throws IllegalStateException if neither {@link #maximumSize(long)} nor {@link #maximumWeight(long)} was set,
-   *     if one of {@link #maximumWeight(long)} and {@link #weigher} was set without the other, or if
-   *     {@link #refreshAfterWrite} was set with {@link #maximumWeight(long)}
+   *     or if one of {@link #maximumWeight(long)} and {@link #weigher} was set without the other
    */
   public <K1 extends K, V1 extends V> ClockProLoadingCache<K1, V1> build(CacheLoader<? super K1, V1> loader) {
     requireNonNull(loader, "loader");
@@ -314,19 +313,19 @@ public final class CacheBuilder<K, V> {
       return CacheFactory.newLoadingCache(buildEngine(), loader, executorOrDefault());
     }
     requireMaximumSize();
-    if (weigher != null) {
-      throw new IllegalStateException("refreshAfterWrite cannot be combined with maximumWeight yet");
-    }
+    @SuppressWarnings("unchecked")
+    Weigher<K1, V1> typedWeigher = (Weigher<K1, V1>) weigher;
+    long maximum = weigher == null ? maximumSize : maximumWeight;
     if (chosenExpiry() != null) {
       @SuppressWarnings("unchecked")
       Expiry<K1, V1> typedExpiry = (Expiry<K1, V1>) expiry;
-      return CacheFactory.newRefreshingExpiringCache((int) maximumSize, scanLimitOrDefault(),
+      return CacheFactory.newRefreshingExpiringCache(maximum, typedWeigher, scanLimitOrDefault(),
           initialCapacityOrDefault(), removalListener, expireAfterWriteNanos, expireAfterAccessNanos, typedExpiry,
           ticker == null ? Ticker.systemTicker() : ticker,
           scheduler == null ? Scheduler.disabledScheduler() : scheduler, loader, executorOrDefault(),
           refreshAfterWriteNanos);
     }
-    return CacheFactory.newRefreshingCache((int) maximumSize, scanLimitOrDefault(), initialCapacityOrDefault(),
+    return CacheFactory.newRefreshingCache(maximum, typedWeigher, scanLimitOrDefault(), initialCapacityOrDefault(),
         removalListener, loader, executorOrDefault(), refreshAfterWriteNanos,
         ticker == null ? Ticker.systemTicker() : ticker);
   }

@@ -117,10 +117,6 @@ class CacheBuilderContractTest {
         .getMessage());
     assertEquals("maximumWeight needs a weigher, which was not set", assertThrows(IllegalStateException.class,
         () -> ClockProCache.builder().maximumWeight(10).build()).getMessage());
-    assertEquals("refreshAfterWrite cannot be combined with maximumWeight yet", assertThrows(
-        IllegalStateException.class, () -> ClockProCache.builder().maximumWeight(10)
-            .weigher((Object key, Object value) -> 1).refreshAfterWrite(java.time.Duration.ofSeconds(1))
-            .build(key -> key)).getMessage());
   }
 
   @Test

@@ -132,15 +132,17 @@ public final class CacheFactory {
    * Creates a loading cache whose entries are refreshed once their value is {@code refreshNanos} old; without
    * expiry.
    *
+   * @param maximum the maximum size, or with a weigher the maximum weight
+   * @param weigher weighs each value, or {@code null} for a cache bounded by size
    * @param refreshNanos at least 1
    * @param ticker the time source
    * @return a new, empty cache
    */
-  public static <K, V> ClockProLoadingCache<K, V> newRefreshingCache(int maximumSize, int scanLimit,
-      int initialCapacity, RemovalListener<? super K, ? super V> removalListener, CacheLoader<? super K, V> loader,
-      Executor executor, long refreshNanos, Ticker ticker) {
+  public static <K, V> ClockProLoadingCache<K, V> newRefreshingCache(long maximum, Weigher<? super K, ? super V> weigher,
+      int scanLimit, int initialCapacity, RemovalListener<? super K, ? super V> removalListener,
+      CacheLoader<? super K, V> loader, Executor executor, long refreshNanos, Ticker ticker) {
     int seed = ThreadLocalRandom.current().nextInt();
-    RefreshingCache<K, V> cache = new RefreshingCache<>(maximumSize, scanLimit, initialCapacity, seed,
+    RefreshingCache<K, V> cache = new RefreshingCache<>(maximum, weigher, scanLimit, initialCapacity, seed,
         removalListener, loader, executor, refreshNanos, ticker);
     return new LoadingCacheView<>(cache, loader, cache.refreshing());
   }
@@ -150,16 +152,19 @@ public final class CacheFactory {
    * their value is {@code refreshNanos} old, as in {@link #newRefreshingCache}. The builder has checked every
    * argument, and set exactly one of the kinds of expiry.
    *
+   * @param maximum the maximum size, or with a weigher the maximum weight
+   * @param weigher weighs each value, or {@code null} for a cache bounded by size
    * @param refreshNanos at least 1
    * @return a new, empty cache
    */
-  public static <K, V> ClockProLoadingCache<K, V> newRefreshingExpiringCache(int maximumSize, int scanLimit,
-      int initialCapacity, RemovalListener<? super K, ? super V> removalListener, long expireAfterWriteNanos,
+  public static <K, V> ClockProLoadingCache<K, V> newRefreshingExpiringCache(long maximum,
+      Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity,
+      RemovalListener<? super K, ? super V> removalListener, long expireAfterWriteNanos,
       long expireAfterAccessNanos, Expiry<K, V> expiry, Ticker ticker, Scheduler scheduler,
       CacheLoader<? super K, V> loader, Executor executor, long refreshNanos) {
     int seed = ThreadLocalRandom.current().nextInt();
-    RefreshingExpiringCache<K, V> cache = new RefreshingExpiringCache<>(maximumSize, scanLimit, initialCapacity,
-        seed, removalListener, expireAfterWriteNanos, expireAfterAccessNanos, expiry, ticker, scheduler, loader,
+    RefreshingExpiringCache<K, V> cache = new RefreshingExpiringCache<>(maximum, weigher, scanLimit,
+        initialCapacity, seed, removalListener, expireAfterWriteNanos, expireAfterAccessNanos, expiry, ticker, scheduler, loader,
         executor, refreshNanos);
     return new LoadingCacheView<>(cache, loader, cache.refreshing());
   }

@@ -3,12 +3,13 @@ package io.github.clockpro.engine;
 import io.github.clockpro.CacheLoader;
 import io.github.clockpro.RemovalListener;
 import io.github.clockpro.Ticker;
+import io.github.clockpro.Weigher;
 import java.util.concurrent.Executor;
 
 /**
  * The cache of {@code refreshAfterWrite}: a {@link BoundedCache} of {@link RefreshingNode}s whose hits start a
- * refresh ({@link Refreshing}) once the entry's value is {@code refreshNanos} old. Chosen at build time, so that
- * other caches keep their node and their hit path.
+ * refresh ({@link Refreshing}) once the entry's value is {@code refreshNanos} old, or, with a weigher, of
+ * {@link WeightedRefreshingNode}s. Chosen at build time, so that other caches keep their node and their hit path.
  *
  * <h2>Design</h2>
  * Every value write (a create, a put, a replace, a compute, a load's fill, a refresh's store) records the
@@ -25,10 +26,10 @@ final class RefreshingCache<K, V> extends BoundedCache<K, V> {
   private final long refreshNanos;
   private final Refreshing<K, V> refreshing;
 
-  RefreshingCache(int maximumSize, int scanLimit, int initialCapacity, int seed,
+  RefreshingCache(long maximum, Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity, int seed,
       RemovalListener<? super K, ? super V> removalListener, CacheLoader<? super K, V> loader, Executor executor,
       long refreshNanos, Ticker ticker) {
-    super(maximumSize, scanLimit, initialCapacity, seed, removalListener);
+    super(maximum, weigher, scanLimit, initialCapacity, seed, removalListener, PolicyView.Expiration.NONE);
     this.ticker = ticker;
     this.refreshNanos = refreshNanos;
     this.refreshing = new Refreshing<>(this, loader, executor);
@@ -45,12 +46,14 @@ final class RefreshingCache<K, V> extends BoundedCache<K, V> {
 
   @Override
   Node<K, V> newNode(K key, int hash, V value, long now) {
-    return new RefreshingNode<>(key, hash, value, now);
+    return isWeighted() ? new WeightedRefreshingNode<>(key, hash, value, now, weigh(key, value))
+        : new RefreshingNode<>(key, hash, value, now);
   }
 
   @Override
   Node<K, V> newPlaceholder(K key, int hash, Load<V> load, long now) {
-    return RefreshingNode.placeholder(key, hash, load, now);
+    return isWeighted() ? WeightedRefreshingNode.placeholder(key, hash, load, now)
+        : RefreshingNode.placeholder(key, hash, load, now);
   }
 
   @Override

@@ -5,6 +5,7 @@ import io.github.clockpro.Expiry;
 import io.github.clockpro.RemovalListener;
 import io.github.clockpro.Scheduler;
 import io.github.clockpro.Ticker;
+import io.github.clockpro.Weigher;
 import java.util.concurrent.Executor;
 
 /**
@@ -34,8 +35,8 @@ import java.util.concurrent.Executor;
  *
  * <p>Why a subclass and not a flag in {@link ExpiringCache}: a flag would cost every expiring cache a test on each
  * hit and each node 8 bytes for a write time it never reads. Each optional feature that needs a field of the
- * node adds one node shape per cache shape it combines with; refresh combines with none or with expiry, so it adds
- * two classes of cache and two of node, and nothing to the hit path of the others.
+ * node adds one node shape per cache shape it combines with; refresh combines with none or with expiry, and with
+ * or without weights, so it adds two classes of cache and four of node, and nothing to the hit path of the others.
  *
  * <p>Fields: none change after construction; the refreshes are thread-safe on their own.
  */
@@ -44,11 +45,11 @@ final class RefreshingExpiringCache<K, V> extends ExpiringCache<K, V> {
   private final long refreshNanos;
   private final Refreshing<K, V> refreshing;
 
-  RefreshingExpiringCache(int maximumSize, int scanLimit, int initialCapacity, int seed,
-      RemovalListener<? super K, ? super V> removalListener, long expireAfterWriteNanos,
+  RefreshingExpiringCache(long maximum, Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity,
+      int seed, RemovalListener<? super K, ? super V> removalListener, long expireAfterWriteNanos,
       long expireAfterAccessNanos, Expiry<K, V> expiry, Ticker ticker, Scheduler scheduler,
       CacheLoader<? super K, V> loader, Executor executor, long refreshNanos) {
-    super(maximumSize, null, scanLimit, initialCapacity, seed, removalListener, expireAfterWriteNanos,
+    super(maximum, weigher, scanLimit, initialCapacity, seed, removalListener, expireAfterWriteNanos,
         expireAfterAccessNanos, expiry, ticker, scheduler);
     this.refreshNanos = refreshNanos;
     this.refreshing = new Refreshing<>(this, loader, executor);
@@ -60,12 +61,16 @@ final class RefreshingExpiringCache<K, V> extends ExpiringCache<K, V> {
 
   @Override
   Node<K, V> newNode(K key, int hash, V value, long now) {
-    return new RefreshingExpiringNode<>(key, hash, value, deadlineAfterCreate(key, value, now), now);
+    long deadline = deadlineAfterCreate(key, value, now);
+    return isWeighted() ? new WeightedRefreshingExpiringNode<>(key, hash, value, deadline, now, weigh(key, value))
+        : new RefreshingExpiringNode<>(key, hash, value, deadline, now);
   }
 
   @Override
   Node<K, V> newPlaceholder(K key, int hash, Load<V> load, long now) {
-    return RefreshingExpiringNode.placeholder(key, hash, load, placeholderDeadline(now), now);
+    long deadline = placeholderDeadline(now);
+    return isWeighted() ? WeightedRefreshingExpiringNode.placeholder(key, hash, load, deadline, now)
+        : RefreshingExpiringNode.placeholder(key, hash, load, deadline, now);
   }
 
   @Override

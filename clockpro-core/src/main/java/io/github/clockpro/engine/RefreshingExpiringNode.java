@@ -6,7 +6,8 @@ import java.lang.invoke.VarHandle;
 /**
  * The node of a cache that both expires and refreshes ({@link RefreshingExpiringCache}): an {@link ExpiringNode}
  * plus the time its value was last written, 8 bytes more. Only that cache makes one, so an expiring cache without
- * refresh keeps {@link ExpiringNode}'s layout, and a refreshing cache without expiry {@link RefreshingNode}'s.
+ * refresh keeps {@link ExpiringNode}'s layout, and a refreshing cache without expiry {@link RefreshingNode}'s. Its
+ * subclass {@link WeightedRefreshingExpiringNode} adds a weight, for a weighted cache that expires and refreshes.
  *
  * <p>{@link #writeTime} is the cache's time (see {@link ExpiringCache}) of the last value write. Written plainly by
  * the constructor, before publication; then with release writes by value writers under the node's monitor, after
@@ -15,7 +16,7 @@ import java.lang.invoke.VarHandle;
  * reload of a fresh value: a <strong>benign race</strong>, which costs one reload and stores a value the loader
  * returned for that key.
  */
-final class RefreshingExpiringNode<K, V> extends ExpiringNode<K, V> {
+class RefreshingExpiringNode<K, V> extends ExpiringNode<K, V> {
 
   private static final VarHandle WRITE_TIME;
 

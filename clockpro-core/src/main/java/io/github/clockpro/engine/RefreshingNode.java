@@ -5,13 +5,14 @@ import java.lang.invoke.VarHandle;
 
 /**
  * A {@link Node} of a cache built with {@code refreshAfterWrite}: the node plus the time its value was last
- * written, 56 bytes in all (a cache without refresh keeps the 48-byte {@link Node}).
+ * written, 56 bytes in all (a cache without refresh keeps the 48-byte {@link Node}). Its subclass
+ * {@link WeightedRefreshingNode} adds a weight, for a weighted cache that refreshes.
  *
  * <p>{@link #writeTime} is written under the node's monitor by value writers, after the value, with a release
  * write (the constructor's write is plain, before publication); hits read it with acquire. A hit that sees the
  * new time sees the new value, so a fresh value is never taken for a stale one.
  */
-final class RefreshingNode<K, V> extends Node<K, V> {
+class RefreshingNode<K, V> extends Node<K, V> {
 
   private static final VarHandle WRITE_TIME;
 

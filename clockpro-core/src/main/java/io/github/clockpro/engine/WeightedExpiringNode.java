@@ -5,8 +5,9 @@ import java.lang.invoke.VarHandle;
 
 /**
  * The node of a cache built with both a weigher and expiry: an {@link ExpiringNode} with the weight the policy
- * counts for it, 72 bytes in all. {@link #weight} is guarded as in {@link WeightedNode}. Two weighted shapes, one
- * per base shape, rather than a weight in every node: a field in {@link Node} would cost every cache 8 bytes per
+ * counts for it, 72 bytes in all. {@link #weight} is guarded as in {@link WeightedNode}. One weighted shape per
+ * base shape (this, {@link WeightedNode}, {@link WeightedRefreshingNode}, {@link WeightedRefreshingExpiringNode}),
+ * rather than a weight in every node: a field in {@link Node} would cost every cache 8 bytes per
  * entry, and a weight kept outside the node would cost a lookup per eviction.
  */
 final class WeightedExpiringNode<K, V> extends ExpiringNode<K, V> {

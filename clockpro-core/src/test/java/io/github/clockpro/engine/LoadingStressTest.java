@@ -90,11 +90,17 @@ class LoadingStressTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"refresh", "refresh and expiry"})
+  @ValueSource(strings = {"refresh", "refresh and expiry", "refresh, expiry and weights"})
   void shouldReportEachValueOnceAndLoseNone(String configuration) throws Exception {
     ExecutorService executor = Executors.newFixedThreadPool(2);
-    CacheBuilder<Object, Object> builder = ClockProCache.builder().maximumSize(100).scanLimit(16)
+    CacheBuilder<Object, Object> builder = ClockProCache.builder().scanLimit(16)
         .refreshAfterWrite(Duration.ofMillis(5)).ticker(ticker).executor(executor);
+    if (configuration.contains("weights")) {
+      // weights 1 to 5, by value: reloads, puts and computes change an entry's weight
+      builder = builder.maximumWeight(300).weigher((Object key, Object value) -> 1 + (int) ((Long) value % 5));
+    } else {
+      builder.maximumSize(100);
+    }
     if (configuration.contains("expiry")) {
       builder.expireAfterAccess(Duration.ofMillis(40));
     }
