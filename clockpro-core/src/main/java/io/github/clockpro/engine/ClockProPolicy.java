@@ -3,6 +3,7 @@ package io.github.clockpro.engine;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
 
 /**
  * The CLOCK-Pro replacement decisions: which entry to evict, which to promote to the hot clock and which to
@@ -132,6 +133,14 @@ final class ClockProPolicy<K, V> {
   /** Non-resident entries whose test period ended that one eviction removes from the history at most. */
   static final int DROPS_PER_EVICTION = 2;
 
+  /** The paper's floor of the cold target: a hundredth of the maximum, in thousandths. */
+  static final int DEFAULT_FLOOR_PER_MILLE = 10;
+  /**
+   * Prototype switch {@code clockpro.floorTrial.shift}: when the floor changes, move the cold target by as much,
+   * rather than only clamping it into its new range.
+   */
+  static final boolean SHIFT_ON_FLOOR_CHANGE = Boolean.getBoolean("clockpro.floorTrial.shift");
+
   private static final VarHandle SCAN_LIMIT_REACHED_COUNT;
   private static final VarHandle PROMOTION_COUNT;
   private static final VarHandle DEMOTION_COUNT;
@@ -224,7 +233,10 @@ final class ClockProPolicy<K, V> {
   /** Whether entries have weights of their own; if not, every node weighs 1 and no estimate is ever needed. */
   private final boolean weighted;
   private final int scanLimit;
-  /** The cold target's floor, a hundredth of {@link #maximum} (at least 1); follows {@link #setMaximum}. */
+  /**
+   * The cold target's floor, {@link #floorPerMille} thousandths of {@link #maximum} (at least 1): a hundredth unless
+   * the floor switch says otherwise; follows {@link #setMaximum} and the switch.
+   */
   private long minimumColdTarget;
   /** The cold target's ceiling, {@link #maximum} less {@link #minimumColdTarget}; follows {@link #setMaximum}. */
   private long maximumColdTarget;
@@ -239,6 +251,10 @@ final class ClockProPolicy<K, V> {
   private int historyStep;
   /** Whether the hot hand may carry references now; read on each spare of a referenced hot page. */
   private final BooleanSupplier carrySwitch;
+  /** The cold target's floor in thousandths of {@link #maximum}, read on each call of {@link #admit}. */
+  private final IntSupplier floorSwitch;
+  /** The floor in force, in thousandths of {@link #maximum}. */
+  private int floorPerMille;
 
   private final Ring<K, V> hot = new Ring<>();
   private final Ring<K, V> cold = new Ring<>();
@@ -344,9 +360,19 @@ final class ClockProPolicy<K, V> {
    * @param seed randomises the layout of the non-resident table, never its contents
    * @param carrySwitch whether the hot hand may carry references over, asked each time it spares a page
    */
-  @SuppressWarnings("unchecked")
   ClockProPolicy(long maximum, boolean weighted, int scanLimit, int seed, BooleanSupplier carrySwitch) {
+    this(maximum, weighted, scanLimit, seed, carrySwitch, () -> DEFAULT_FLOOR_PER_MILLE);
+  }
+
+  /**
+   * @param floorSwitch the cold target's floor in thousandths of the maximum, asked on each call of {@link #admit}
+   */
+  @SuppressWarnings("unchecked")
+  ClockProPolicy(long maximum, boolean weighted, int scanLimit, int seed, BooleanSupplier carrySwitch,
+      IntSupplier floorSwitch) {
     this.weighted = weighted;
+    this.floorSwitch = floorSwitch;
+    this.floorPerMille = floorSwitch.getAsInt();
     this.scanLimit = scanLimit;
     this.scanLengths = new ScanLengths(scanLimit);
     this.carrySwitch = carrySwitch;
@@ -369,6 +395,16 @@ final class ClockProPolicy<K, V> {
    *     remove from the map; 0 or 1 where every entry weighs 1
    */
   int admit(Node<K, V> node) {
+    int floor = floorSwitch.getAsInt();
+    if (floor != floorPerMille) {
+      long oldFloor = minimumColdTarget;
+      floorPerMille = floor;
+      applyMaximum(maximum);
+      if (SHIFT_ON_FLOOR_CHANGE) {
+        coldTarget += minimumColdTarget - oldFloor; // what the cold target adapted above the floor, it keeps
+      }
+      coldTarget = Math.max(minimumColdTarget, Math.min(maximumColdTarget, coldTarget));
+    }
     victimCount = 0;
     examined = 0;
     long weight = node.weight();
@@ -457,7 +493,9 @@ final class ClockProPolicy<K, V> {
   /** Sets {@link #maximum} and what follows from it alone. */
   private void applyMaximum(long newMaximum) {
     MAXIMUM.setOpaque(this, newMaximum);
-    minimumColdTarget = Math.max(1, newMaximum / 100);
+    long floor = newMaximum <= Long.MAX_VALUE / 1000 ? newMaximum * floorPerMille / 1000
+        : newMaximum / 1000 * floorPerMille;
+    minimumColdTarget = Math.max(1, floor);
     maximumColdTarget = Math.max(minimumColdTarget, newMaximum - minimumColdTarget);
   }
 
