@@ -129,6 +129,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   final ClockProPolicy<K, V> policy;
   /** Tells the policy whether to carry references; sees every access; thread-safe on its own. */
   private final CarryTrial carryTrial;
+  /** Decides the cold target's floor; {@code null} where the floor is fixed. Thread-safe on its own. */
+  private final FloorTrial floorTrial;
   private final Counters counters = new Counters();
   /** Counts its waits in {@link #counters}, so it is made after them. */
   final EvictionLock evictionLock = new EvictionLock(counters);
@@ -157,7 +159,16 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     // The trial's copies are sized in entries; a weighted cache's entry count is not known when it is built, so
     // its copies are sized as if every entry weighed 1 (see docs/design.md, "Weights").
     this.carryTrial = new CarryTrial((int) Math.min(Integer.MAX_VALUE, maximum), scanLimit, seed + 1);
-    this.policy = new ClockProPolicy<>(maximum, weigher != null, scanLimit, seed, carryTrial::carries);
+    int[] floors = FloorTrial.parseFloors(System.getProperty("clockpro.floorTrial"));
+    if (floors == null) {
+      this.floorTrial = null;
+      this.policy = new ClockProPolicy<>(maximum, weigher != null, scanLimit, seed, carryTrial::carries);
+    } else {
+      this.floorTrial = new FloorTrial((int) Math.min(Integer.MAX_VALUE, maximum), weigher != null,
+          this::residentEntries, floors, scanLimit, seed + 2, carryTrial::carries);
+      this.policy = new ClockProPolicy<>(maximum, weigher != null, scanLimit, seed, carryTrial::carries,
+          floorTrial::floor);
+    }
     this.removalListener = removalListener;
     this.loading = new Loading<>(this, counters);
     this.computing = new Computing<>(this, loading, counters);
@@ -536,6 +547,9 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     }
     afterLock(expired);
     carryTrial.recordInsert(node.hash);
+    if (floorTrial != null) {
+      floorTrial.recordInsert(node.hash);
+    }
     if (victimReported) {
       notifyRemoval(victim.key, victim.value, RemovalCause.SIZE);
     }
@@ -737,6 +751,11 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     }
   }
 
+  /** The resident entries as the policy counts them; read without the eviction lock, racily, by the floor trial. */
+  private int residentEntries() {
+    return policy.hotSize() + policy.coldSize();
+  }
+
   /** The node mapped for the key, perhaps a placeholder, or {@code null}; for Loading. */
   Node<K, V> lookup(K key, int hash) {
     return data.get(key, hash);
@@ -749,6 +768,9 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   V read(Node<K, V> node) {
     node.recordAccess();
     carryTrial.recordHit(node.hash);
+    if (floorTrial != null) {
+      floorTrial.recordHit(node.hash);
+    }
     return node.value;
   }
 
@@ -775,6 +797,9 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
       try {
         List<String> violations = Invariants.check(data, policy, this::size);
         violations.addAll(carryTrial.checkInvariants());
+        if (floorTrial != null) {
+          violations.addAll(floorTrial.checkInvariants());
+        }
         checkExpiryInvariants(violations);
         return violations;
       } finally {

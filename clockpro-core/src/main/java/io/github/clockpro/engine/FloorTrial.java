@@ -1,0 +1,292 @@
+package io.github.clockpro.engine;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
+
+/**
+ * Decides the cold target's floor, by replaying a sample of the cache's accesses through small copies of the policy
+ * that differ only in that floor (for instance 1% and 20% of the maximum). The cache's floor is the one of the copy
+ * that has had the most hits lately; the cold target adapts above it as before.
+ *
+ * <h2>Contract</h2>
+ * As {@link CarryTrial}'s: {@link #recordHit} takes no lock and allocates nothing; {@link #recordInsert} replays the
+ * pending samples and the inserted key if it is sampled, if it can take the trial's lock at once; {@link #floor()}
+ * may be read from any thread. One call of {@link #recordInsert} replays at most {@code PENDING_SAMPLES + 1}
+ * samples, each examining at most {@code copies * scanLimit} entries.
+ *
+ * <h2>Design</h2>
+ * The carry trial's method, applied to the floor: a hill climber that moves the floor and compares the next period's
+ * hit rate with the last follows the trace's own phases (docs/decisions.md), while copies that run side by side see
+ * the same requests, so their difference is the floor's effect alone. The copies sample the keys whose scrambled
+ * hash falls into one part in {@code 2^samplingShift} of the hash space, with a scramble of their own so that the
+ * sample is not the carry trial's, and hold that share of the cache's entries. In a cache bounded by size that is
+ * {@code maximumSize >>> samplingShift}, as in the carry trial. In a weighted cache the maximum is a weight and the
+ * entry count is not known in advance, so the copies (whose nodes weigh 1) sample one key in
+ * {@code 2^MINIMUM_SAMPLING_SHIFT} and hold that share of the cache's resident entry count, read at the end of
+ * each period and followed when it moves by more than a sixteenth; a copy made smaller evicts its excess over its
+ * next admissions, at most {@link ClockProPolicy#MAXIMUM_EVICTIONS} each.
+ *
+ * <p>Every copy carries as the cache does ({@code carrySwitch}, the carry trial's answer). Each copy's hits fade by a
+ * tenth each period of as many counted samples as a copy has entries; at the end of a period the floor becomes the
+ * one of the copy with the most hits, if it leads the copy of the floor in force by more than {@link #GATE} standard
+ * errors of a sign test over the samples that told the two apart ({@code lead^2 > GATE^2 * (hits + hits)}). It starts
+ * at the first floor. Without the gate, three early samples (one hit against two) chose the larger floor while
+ * {@code multi1} at 500 entries was filling, and that cell lost 1.6 points (docs/decisions.md).
+ *
+ * <h2>Prototype</h2>
+ * Switched by system properties, for measurement: {@code clockpro.floorTrial}, the floors in thousandths,
+ * comma-separated (absent or {@code off}: no trial, the floor fixed at 1%, as before); {@code clockpro.floorTrial.gate}
+ * (default 2); {@code clockpro.floorTrial.margin}, a lead in percent also required (default 0);
+ * {@code clockpro.floorTrial.minShift}, the smallest sampling shift (default 2, as the carry trial's; 0 samples every
+ * key). The hit path of a sampled key looks the key up in every copy; its cost was not measured.
+ */
+final class FloorTrial {
+
+  static final int MINIMUM_COPY_SIZE = CarryTrial.MINIMUM_COPY_SIZE;
+  static final int MINIMUM_SAMPLING_SHIFT = Integer.getInteger("clockpro.floorTrial.minShift", 2);
+  /** Standard errors by which a copy must lead the floor in force to take over. */
+  static final double GATE = Double.parseDouble(System.getProperty("clockpro.floorTrial.gate", "2"));
+  /** A copy must also beat the floor in force by this many percent of its hits to take over. */
+  static final int MARGIN_PERCENT = Integer.getInteger("clockpro.floorTrial.margin", 0);
+  static final int PENDING_SAMPLES = 16;
+  static final int INITIAL_TABLE_LENGTH = 16;
+
+  private static final VarHandle PENDING = MethodHandles.arrayElementVarHandle(int[].class);
+
+  static {
+    PENDING.setRelease(new int[1], 0, 0); // link the access mode now: a hit must not allocate
+  }
+
+  private static final Object HASH_ONLY = new Object();
+  /** Not the carry trial's offset and multiplier: this trial samples other keys. */
+  private static final int SAMPLING_OFFSET = 0x6A09E667;
+  private static final int SAMPLING_MULTIPLIER = 0x85EBCA6B;
+
+  private final int samplingShift;
+  private final int sampledBits;
+  /** The floors, in thousandths of the maximum, one per copy. */
+  private final int[] floors;
+  private final Copy[] copies;
+  /** Whether the copies follow the cache's resident entry count (a weighted cache). */
+  private final boolean followsEntries;
+  private final IntSupplier residentEntries;
+  private final ReentrantLock lock = new ReentrantLock();
+
+  /** Guarded by {@link #lock}: each copy's hits, fading each period. */
+  private final int[] hits;
+  private int copySize;
+  private int samplesInPeriod;
+  /** Written under {@link #lock}: the index of the floor in force. */
+  private volatile int chosen;
+  private final int[] pending = new int[PENDING_SAMPLES];
+  private int pendingCursor;
+  private int drainedCursor;
+
+  /**
+   * @param maximumSize the cache's maximum size, for a cache bounded by size
+   * @param weighted whether the cache is weighted: the copies then follow {@code residentEntries}
+   * @param residentEntries the cache's resident entry count, read racily
+   * @param floors the floors in thousandths of the maximum, the first the initial one
+   */
+  FloorTrial(int maximumSize, boolean weighted, IntSupplier residentEntries, int[] floors, int scanLimit, int seed,
+      BooleanSupplier carrySwitch) {
+    this.floors = floors.clone();
+    this.followsEntries = weighted;
+    this.residentEntries = residentEntries;
+    this.samplingShift = weighted ? MINIMUM_SAMPLING_SHIFT : samplingShift(maximumSize);
+    this.sampledBits = Integer.SIZE - samplingShift;
+    this.copySize = weighted ? MINIMUM_COPY_SIZE : Math.max(1, maximumSize >>> samplingShift);
+    this.copies = new Copy[floors.length];
+    for (int index = 0; index < floors.length; index++) {
+      copies[index] = new Copy(copySize, scanLimit, seed + index, carrySwitch, floors[index]);
+    }
+    this.hits = new int[floors.length];
+  }
+
+  static int samplingShift(int maximumSize) {
+    int shift = CarryTrial.MAXIMUM_SAMPLING_SHIFT;
+    while (shift > MINIMUM_SAMPLING_SHIFT && (maximumSize >>> shift) < MINIMUM_COPY_SIZE) {
+      shift--;
+    }
+    return shift;
+  }
+
+  /** Parses a comma-separated list of floors in thousandths, or returns {@code null} for none. */
+  static int[] parseFloors(String property) {
+    if (property == null || property.isBlank() || property.equals("off")) {
+      return null;
+    }
+    String[] parts = property.split(",");
+    int[] floors = new int[parts.length];
+    for (int index = 0; index < parts.length; index++) {
+      floors[index] = Integer.parseInt(parts[index].trim());
+    }
+    return floors;
+  }
+
+  boolean isSampled(int hash) {
+    return (((hash + SAMPLING_OFFSET) * SAMPLING_MULTIPLIER) & 0xFFFF_FFFFL) >>> sampledBits == 0; // all at shift 0
+  }
+
+  /** The floor in force, in thousandths of the maximum. */
+  int floor() {
+    return floors[chosen];
+  }
+
+  void recordHit(int hash) {
+    if (!isSampled(hash)) {
+      return;
+    }
+    if (referenceInAllCopies(hash)) {
+      return;
+    }
+    int cursor = pendingCursor;
+    pendingCursor = cursor + 1;
+    PENDING.setRelease(pending, cursor & (PENDING_SAMPLES - 1), hash);
+  }
+
+  void recordInsert(int hash) {
+    boolean sampled = isSampled(hash);
+    if (!sampled && pendingCursor == drainedCursor) {
+      return;
+    }
+    if (!lock.tryLock()) {
+      return;
+    }
+    try {
+      drainedCursor = pendingCursor;
+      for (int slot = 0; slot < PENDING_SAMPLES; slot++) {
+        if ((int) PENDING.getAcquire(pending, slot) != 0) {
+          int pendingHash = (int) PENDING.getAndSet(pending, slot, 0);
+          if (pendingHash != 0) {
+            record(pendingHash);
+          }
+        }
+      }
+      if (sampled) {
+        record(hash);
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  List<String> checkInvariants() {
+    lock.lock();
+    try {
+      List<String> violations = new ArrayList<>();
+      for (int index = 0; index < copies.length; index++) {
+        copies[index].check("floor copy " + floors[index] + ": ", violations);
+      }
+      return violations;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private boolean referenceInAllCopies(int hash) {
+    for (Copy copy : copies) {
+      if (copy.find(hash) == null) {
+        return false;
+      }
+    }
+    for (Copy copy : copies) {
+      Node<Object, Object> node = copy.find(hash);
+      if (node != null) { // without the lock, a sample in progress may have evicted it since
+        node.recordAccess();
+      }
+    }
+    return true;
+  }
+
+  private void record(int hash) {
+    if (referenceInAllCopies(hash)) {
+      return;
+    }
+    for (int index = 0; index < copies.length; index++) {
+      if (copies[index].access(hash)) {
+        hits[index]++;
+      }
+    }
+    if (++samplesInPeriod >= copySize) {
+      samplesInPeriod = 0;
+      int best = chosen;
+      for (int index = 0; index < hits.length; index++) {
+        if (hits[index] > hits[best]) {
+          best = index;
+        }
+      }
+      long lead = (long) hits[best] - hits[chosen];
+      // A sign test: of the samples that told the two copies apart, the better must lead by GATE standard errors
+      if (lead * lead > GATE * GATE * ((long) hits[best] + hits[chosen]) && lead > 0
+          && (long) hits[best] * 100 > (long) hits[chosen] * (100 + MARGIN_PERCENT)) {
+        chosen = best;
+      }
+      for (int index = 0; index < hits.length; index++) {
+        hits[index] -= hits[index] / 10;
+      }
+      if (followsEntries) {
+        followResidentEntries();
+      }
+    }
+  }
+
+  /** Sizes the copies by the cache's resident entry count, when it has moved by more than a sixteenth. */
+  private void followResidentEntries() {
+    int size = Math.max(1, residentEntries.getAsInt() >>> samplingShift);
+    if (Math.abs(size - copySize) * 16L > copySize) {
+      copySize = size;
+      for (Copy copy : copies) {
+        copy.policy.setMaximum(size);
+      }
+    }
+  }
+
+  /** One scaled-down copy of the policy with a fixed floor, over hash-only nodes that weigh 1. */
+  static final class Copy {
+    private final NodeTable<Object, Object> table;
+    private final ClockProPolicy<Object, Object> policy;
+
+    Copy(int maximumSize, int scanLimit, int seed, BooleanSupplier carrySwitch, int floor) {
+      this.table = new NodeTable<>(INITIAL_TABLE_LENGTH);
+      this.policy = new ClockProPolicy<>(maximumSize, false, scanLimit, seed, carrySwitch, () -> floor);
+    }
+
+    Node<Object, Object> find(int hash) {
+      return table.get(HASH_ONLY, hash);
+    }
+
+    boolean access(int hash) {
+      Node<Object, Object> node = table.get(HASH_ONLY, hash);
+      if (node != null) {
+        node.recordAccess();
+        return true;
+      }
+      node = new Node<>(HASH_ONLY, hash, null);
+      int victims = policy.admit(node); // more than one only while a copy made smaller repays its excess
+      for (int index = 0; index < victims; index++) {
+        Node<Object, Object> victim = policy.takeVictim(index);
+        if (victim != node) {
+          table.remove(victim);
+        }
+      }
+      if (node.status != Node.UNLINKED) {
+        table.add(node);
+      }
+      table.growIfCrowded(policy.hotSize() + policy.coldSize());
+      return false;
+    }
+
+    void check(String name, List<String> violations) {
+      IntSupplier resident = () -> policy.hotSize() + policy.coldSize();
+      for (String violation : Invariants.check(table, policy, resident)) {
+        violations.add(name + violation);
+      }
+    }
+  }
+}
