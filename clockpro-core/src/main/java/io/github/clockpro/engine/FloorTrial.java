@@ -3,6 +3,7 @@ package io.github.clockpro.engine;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
@@ -26,10 +27,12 @@ import java.util.function.IntSupplier;
  * hash falls into one part in {@code 2^samplingShift} of the hash space, with a scramble of their own so that the
  * sample is not the carry trial's, and hold that share of the cache's entries. In a cache bounded by size that is
  * {@code maximumSize >>> samplingShift}, as in the carry trial. In a weighted cache the maximum is a weight and the
- * entry count is not known in advance, so the copies (whose nodes weigh 1) sample one key in
+ * entry count is not known in advance, so the copies (whose nodes weigh 1) start sampling one key in
  * {@code 2^MINIMUM_SAMPLING_SHIFT} and hold that share of the cache's resident entry count, read at the end of
  * each period and followed when it moves by more than a sixteenth; a copy made smaller evicts its excess over its
- * next admissions, at most {@link ClockProPolicy#MAXIMUM_EVICTIONS} each.
+ * next admissions, at most {@link ClockProPolicy#MAXIMUM_EVICTIONS} each. When the copies reach eight times
+ * {@link #MINIMUM_COPY_SIZE} (or fall below half of it), the trial starts again with new copies, sampling as a cache
+ * bounded by size of the resident entry count would, so that a large weighted cache's copies stay small.
  *
  * <p>Every copy carries as the cache does ({@code carrySwitch}, the carry trial's answer). Each copy's hits fade by a
  * tenth each period of as many counted samples as a copy has entries; at the end of a period the floor becomes the
@@ -67,11 +70,17 @@ final class FloorTrial {
   private static final int SAMPLING_OFFSET = 0x6A09E667;
   private static final int SAMPLING_MULTIPLIER = 0x85EBCA6B;
 
-  private final int samplingShift;
-  private final int sampledBits;
+  /** Written under {@link #lock}; read racily by hits (a stale value samples one key more or less). */
+  private int samplingShift;
+  /** {@code Integer.SIZE - samplingShift}; as {@link #samplingShift}. */
+  private int sampledBits;
   /** The floors, in thousandths of the maximum, one per copy. */
   private final int[] floors;
-  private final Copy[] copies;
+  /** Replaced under {@link #lock} when a weighted cache's sampling shift changes; read by hits without it. */
+  private volatile Copy[] copies;
+  private final int scanLimit;
+  private final int seed;
+  private final BooleanSupplier carrySwitch;
   /** Whether the copies follow the cache's resident entry count (a weighted cache). */
   private final boolean followsEntries;
   private final IntSupplier residentEntries;
@@ -101,11 +110,19 @@ final class FloorTrial {
     this.samplingShift = weighted ? MINIMUM_SAMPLING_SHIFT : samplingShift(maximumSize);
     this.sampledBits = Integer.SIZE - samplingShift;
     this.copySize = weighted ? MINIMUM_COPY_SIZE : Math.max(1, maximumSize >>> samplingShift);
-    this.copies = new Copy[floors.length];
-    for (int index = 0; index < floors.length; index++) {
-      copies[index] = new Copy(copySize, scanLimit, seed + index, carrySwitch, floors[index]);
-    }
+    this.scanLimit = scanLimit;
+    this.seed = seed;
+    this.carrySwitch = carrySwitch;
+    this.copies = newCopies(copySize);
     this.hits = new int[floors.length];
+  }
+
+  private Copy[] newCopies(int size) {
+    Copy[] made = new Copy[floors.length];
+    for (int index = 0; index < floors.length; index++) {
+      made[index] = new Copy(size, scanLimit, seed + index, carrySwitch, floors[index]);
+    }
+    return made;
   }
 
   static int samplingShift(int maximumSize) {
@@ -190,6 +207,7 @@ final class FloorTrial {
   }
 
   private boolean referenceInAllCopies(int hash) {
+    Copy[] copies = this.copies;
     for (Copy copy : copies) {
       if (copy.find(hash) == null) {
         return false;
@@ -236,9 +254,27 @@ final class FloorTrial {
     }
   }
 
-  /** Sizes the copies by the cache's resident entry count, when it has moved by more than a sixteenth. */
+  /**
+   * Sizes the copies by the cache's resident entry count, when it has moved by more than a sixteenth; when that
+   * makes a copy eight times {@link #MINIMUM_COPY_SIZE} or more, or less than half of it, restarts the trial with new
+   * copies at the sampling shift a cache bounded by size of that many entries would have (the floor in force stays).
+   */
   private void followResidentEntries() {
-    int size = Math.max(1, residentEntries.getAsInt() >>> samplingShift);
+    int resident = Math.max(1, residentEntries.getAsInt());
+    int size = Math.max(1, resident >>> samplingShift);
+    if ((size >= 8 * MINIMUM_COPY_SIZE && samplingShift < CarryTrial.MAXIMUM_SAMPLING_SHIFT)
+        || (size < MINIMUM_COPY_SIZE / 2 && samplingShift > MINIMUM_SAMPLING_SHIFT)) {
+      int shift = samplingShift(resident);
+      if (shift != samplingShift) {
+        samplingShift = shift;
+        sampledBits = Integer.SIZE - shift;
+        copySize = Math.max(1, resident >>> shift);
+        copies = newCopies(copySize);
+        Arrays.fill(hits, 0);
+        samplesInPeriod = 0;
+        return;
+      }
+    }
     if (Math.abs(size - copySize) * 16L > copySize) {
       copySize = size;
       for (Copy copy : copies) {
