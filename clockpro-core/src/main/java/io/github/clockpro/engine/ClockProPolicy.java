@@ -32,7 +32,8 @@ import java.util.function.IntSupplier;
  * <ul>
  *   <li>Miss while the cache fills: the page becomes hot until only the minimum cold allocation is free, then
  *       cold and in test.
- *   <li>Miss on a key in its test period (its hash in the history with a stamp the hot hand has not passed):
+ *   <li>Miss on a key in its test period (its hash in the history with a stamp the hot hand has not passed, or
+ *       in the far history with its generation's first stamp not passed; see {@link FarHistory}):
  *       the cold target grows by one, and the page becomes hot if the hot hand can demote an unreferenced hot
  *       page older than it (see {@link #makeRoomInHot}); otherwise it becomes cold and in test.
  *   <li>Any other miss: the page becomes cold and in test.
@@ -650,11 +651,11 @@ final class ClockProPolicy<K, V> {
   /** Places an admitted node: hot, or cold in its test period. */
   private void place(Node<K, V> node, boolean roomWasFree) {
     long ghost = history.take(node.hash);
-    if (ghost != History.ABSENT) {
-      long ghostStamp = history.stampIn(ghost);
+    long ghostStamp = ghost != History.ABSENT ? history.stampIn(ghost) : history.takeFar(node.hash);
+    if (ghostStamp != FarHistory.ABSENT) {
       if (inTest(ghostStamp)) {
         HISTORY_HIT_COUNT.setOpaque(this, historyHitCount + 1);
-        if (History.wasReferenced(ghost)) {
+        if (ghost != History.ABSENT && History.wasReferenced(ghost)) { // the far history keeps no flag
           lowerThreshold(); // it was referenced, came back in its test period, yet was not promoted
         }
         adjustColdTarget(adaptationWeight(node));

@@ -37,8 +37,14 @@ package io.github.clockpro.engine;
  * its ring slot becomes a hole that is dropped in turn. Every operation does O(1) work, plus amortised growth of the
  * arrays while the cache warms up. The arrays never shrink.
  *
+ * <p>While the limit is at its longest, where returns pay (see {@link ClockProPolicy}, "The adaptive history
+ * length"), a live record that the limit drops goes on to the {@link FarHistory}, and a hash not live here is
+ * looked up there ({@link #takeFar}): up to 9/16 of the capacity in more records, for keys that return 2 to 16
+ * times the cache's size later, as on the multi2 trace (measured in docs/decisions.md).
+ *
  * <p>Memory: 8 bytes per ring slot and 8 bytes per table slot, the table at a load factor between a quarter and
- * a half; about 24 to 40 bytes per entry of the cache's maximum size once the history is full. The load factor is
+ * a half; about 24 to 40 bytes per entry of the cache's maximum size once the history is full, and 1.5 more for
+ * the far history. The load factor is
  * a trade of memory for time: every miss makes several lookups here, most of them for a hash that is absent, and
  * with linear probing an absent hash is probed to the end of its run, whose expected length grows with the
  * square of 1 / (1 - load). At a load factor of up to four fifths, which this table had before, the history took a
@@ -89,6 +95,9 @@ final class History {
   private long[] table;
   private int tableSize;
 
+  /** Where the records the limit drops go while the limit is at its longest. */
+  private final FarHistory far;
+
   /**
    * @param capacity the most insertions the ring keeps, and so the most live entries; at least 1
    * @param seed mixes table indexes; any value
@@ -100,6 +109,24 @@ final class History {
     int ringLength = Math.min(MINIMUM_LENGTH, capacity);
     this.ring = new long[ringLength];
     this.table = new long[MINIMUM_LENGTH];
+    this.far = new FarHistory(seed);
+    if (ring.length == capacity) {
+      far.allocate(capacity);
+    }
+  }
+
+  /**
+   * Removes the hash's record from the far history, if it has one there, and returns its stamp: the first of its
+   * generation (see {@link FarHistory}); returns {@link FarHistory#ABSENT} if it has none. For a miss that
+   * {@link #take} answered with {@link #ABSENT}.
+   */
+  long takeFar(int hash) {
+    return far.take(hash);
+  }
+
+  /** The far history; for tests and the invariants. */
+  FarHistory far() {
+    return far;
   }
 
   /** The number of live entries. */
@@ -131,6 +158,9 @@ final class History {
   void setCapacity(int newCapacity) {
     capacity = newCapacity;
     limit = Math.min(limit, capacity);
+    if (far.isAllocated()) {
+      far.allocate(capacity);
+    }
   }
 
   /**
@@ -153,6 +183,9 @@ final class History {
     int dropped = 0;
     for (int drops = 0; drops < MAXIMUM_DROPS_PER_ADD && ringCount >= limit; drops++) {
       long live = dropOldest();
+      if (live != EMPTY && limit == capacity) {
+        far.add(hashOf(live), stampIn(live));
+      }
       if (live != EMPTY && !wasReferenced(live)) {
         dropped++;
       }
@@ -263,6 +296,9 @@ final class History {
     }
     ring = grown;
     head = 0;
+    if (length >= capacity) {
+      far.allocate(capacity); // the ring is full length: the limit may drop records from now on
+    }
   }
 
   /**

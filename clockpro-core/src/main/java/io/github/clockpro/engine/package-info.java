@@ -14,7 +14,8 @@
  *   <li>{@code NodeTable} and {@code Node}: the hash table, with lock-free reads and one writer, whose entries are
  *       the nodes themselves; {@code TreeBin}: the persistent balanced tree a crowded bin becomes.
  *   <li>{@code ClockProPolicy}: the CLOCK-Pro decisions over two {@code Ring}s (hot and cold) and the
- *       {@code History} of evicted keys; {@code CarryTrial} decides whether the hot hand carries references.
+ *       {@code History} of evicted keys, with its compact {@code FarHistory} beyond it; {@code CarryTrial} decides
+ *       whether the hot hand carries references.
  *   <li>{@code ScanLengths}: the eviction work, counted by scan length; {@code Counters} and {@code PaddedCount}:
  *       the per-thread and locked counts; {@code EvictionLock}: the lock (a monitor) that counts its waits;
  *       {@code Headroom}: the stack check before every structural change.
