@@ -313,21 +313,15 @@ public final class CacheBuilder<K, V> {
       return CacheFactory.newLoadingCache(buildEngine(), loader, executorOrDefault());
     }
     requireMaximumSize();
-    @SuppressWarnings("unchecked")
-    Weigher<K1, V1> typedWeigher = (Weigher<K1, V1>) weigher;
-    long maximum = weigher == null ? maximumSize : maximumWeight;
     if (chosenExpiry() != null) {
-      @SuppressWarnings("unchecked")
-      Expiry<K1, V1> typedExpiry = (Expiry<K1, V1>) expiry;
-      return CacheFactory.newRefreshingExpiringCache(maximum, typedWeigher, scanLimitOrDefault(),
-          initialCapacityOrDefault(), removalListener, expireAfterWriteNanos, expireAfterAccessNanos, typedExpiry,
-          ticker == null ? Ticker.systemTicker() : ticker,
-          scheduler == null ? Scheduler.disabledScheduler() : scheduler, loader, executorOrDefault(),
+      return CacheFactory.newRefreshingExpiringCache(maximum(), this.<K1, V1>typedWeigher(), scanLimitOrDefault(),
+          initialCapacityOrDefault(), removalListener, expireAfterWriteNanos, expireAfterAccessNanos,
+          this.<K1, V1>typedExpiry(), tickerOrDefault(), schedulerOrDefault(), loader, executorOrDefault(),
           refreshAfterWriteNanos);
     }
-    return CacheFactory.newRefreshingCache(maximum, typedWeigher, scanLimitOrDefault(), initialCapacityOrDefault(),
-        removalListener, loader, executorOrDefault(), refreshAfterWriteNanos,
-        ticker == null ? Ticker.systemTicker() : ticker);
+    return CacheFactory.newRefreshingCache(maximum(), this.<K1, V1>typedWeigher(), scanLimitOrDefault(),
+        initialCapacityOrDefault(), removalListener, loader, executorOrDefault(), refreshAfterWriteNanos,
+        tickerOrDefault());
   }
 
   /**
@@ -369,18 +363,38 @@ public final class CacheBuilder<K, V> {
     requireMaximumSize();
     int limit = scanLimitOrDefault();
     int capacity = initialCapacityOrDefault();
-    @SuppressWarnings("unchecked")
-    Weigher<K1, V1> typedWeigher = (Weigher<K1, V1>) weigher;
-    long maximum = weigher == null ? maximumSize : maximumWeight;
-    if (expireAfterWriteNanos == UNSET && expireAfterAccessNanos == UNSET && expiry == null) {
+    if (chosenExpiry() == null) {
       return weigher == null ? CacheFactory.newBoundedCache((int) maximumSize, limit, capacity, removalListener)
-          : CacheFactory.newWeightedCache(maximum, typedWeigher, limit, capacity, removalListener);
+          : CacheFactory.newWeightedCache(maximum(), this.<K1, V1>typedWeigher(), limit, capacity, removalListener);
     }
-    @SuppressWarnings("unchecked")
-    Expiry<K1, V1> typedExpiry = (Expiry<K1, V1>) expiry;
-    return CacheFactory.newExpiringCache(maximum, typedWeigher, limit, capacity, removalListener,
-        expireAfterWriteNanos, expireAfterAccessNanos, typedExpiry, ticker == null ? Ticker.systemTicker() : ticker,
-        scheduler == null ? Scheduler.disabledScheduler() : scheduler);
+    return CacheFactory.newExpiringCache(maximum(), this.<K1, V1>typedWeigher(), limit, capacity, removalListener,
+        expireAfterWriteNanos, expireAfterAccessNanos, this.<K1, V1>typedExpiry(), tickerOrDefault(),
+        schedulerOrDefault());
+  }
+
+  /** The bound the engine counts against: the maximum weight with a weigher, else the maximum size. */
+  private long maximum() {
+    return weigher == null ? maximumSize : maximumWeight;
+  }
+
+  /** The weigher, typed for the cache being built: {@link #weigher} checked its types. */
+  @SuppressWarnings("unchecked")
+  private <K1 extends K, V1 extends V> Weigher<K1, V1> typedWeigher() {
+    return (Weigher<K1, V1>) weigher;
+  }
+
+  /** The expiry, typed for the cache being built: {@link #expireAfter} checked its types. */
+  @SuppressWarnings("unchecked")
+  private <K1 extends K, V1 extends V> Expiry<K1, V1> typedExpiry() {
+    return (Expiry<K1, V1>) expiry;
+  }
+
+  private Ticker tickerOrDefault() {
+    return ticker == null ? Ticker.systemTicker() : ticker;
+  }
+
+  private Scheduler schedulerOrDefault() {
+    return scheduler == null ? Scheduler.disabledScheduler() : scheduler;
   }
 
   private void requireNoExpiry(String setting) {

@@ -138,9 +138,10 @@ public final class CacheFactory {
    * @param ticker the time source
    * @return a new, empty cache
    */
-  public static <K, V> ClockProLoadingCache<K, V> newRefreshingCache(long maximum, Weigher<? super K, ? super V> weigher,
-      int scanLimit, int initialCapacity, RemovalListener<? super K, ? super V> removalListener,
-      CacheLoader<? super K, V> loader, Executor executor, long refreshNanos, Ticker ticker) {
+  public static <K, V> ClockProLoadingCache<K, V> newRefreshingCache(long maximum,
+      Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity,
+      RemovalListener<? super K, ? super V> removalListener, CacheLoader<? super K, V> loader, Executor executor,
+      long refreshNanos, Ticker ticker) {
     int seed = ThreadLocalRandom.current().nextInt();
     RefreshingCache<K, V> cache = new RefreshingCache<>(maximum, weigher, scanLimit, initialCapacity, seed,
         removalListener, loader, executor, refreshNanos, ticker);
@@ -164,8 +165,8 @@ public final class CacheFactory {
       CacheLoader<? super K, V> loader, Executor executor, long refreshNanos) {
     int seed = ThreadLocalRandom.current().nextInt();
     RefreshingExpiringCache<K, V> cache = new RefreshingExpiringCache<>(maximum, weigher, scanLimit,
-        initialCapacity, seed, removalListener, expireAfterWriteNanos, expireAfterAccessNanos, expiry, ticker, scheduler, loader,
-        executor, refreshNanos);
+        initialCapacity, seed, removalListener, expireAfterWriteNanos, expireAfterAccessNanos, expiry, ticker,
+        scheduler, loader, executor, refreshNanos);
     return new LoadingCacheView<>(cache, loader, cache.refreshing());
   }
 

@@ -30,11 +30,12 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
    * Time. The cache's time is the later of the ticker's reading and its floor (timeFloor): the latest time at
    * which an operation found an entry expired, the wheel removed one, or a cleanUp() ran. So an entry seen
    * expired stays expired, whatever the ticker does, and after a cleanUp() the time never goes back. Every
-   * operation reads the ticker once, outside every lock; a read before its lookup (readTime), because the system
-   * ticker's reading waits for the loads issued before it: after the lookup it would wait for the lookup's cache
-   * misses, and hold back the misses that follow. The floor moves only when something expires: while
-   * nothing does, no operation writes a line that hits read (the wheel's own time, which every insert advances,
-   * is read under the eviction lock only).
+   * operation reads the ticker once, outside every lock (a load once more, after its loader, for the value's
+   * deadline); a read does so before its lookup (readTime), because the system ticker's reading waits for the
+   * loads issued before it: after the lookup it would wait for the lookup's cache misses, and hold back the
+   * misses that follow. The floor moves only when something expires: while nothing does, no operation writes a
+   * line that hits read (the wheel's own time, which every insert advances, is read under the eviction lock
+   * only).
    *
    * Deadlines. Each node holds the time at which it expires (ExpiringNode.deadline); a read at or after it
    * misses. Expiry after write and after access are the fixed lifetimes `fixedNanos`, after a write, or after a

@@ -75,7 +75,7 @@ final class TimerWheel<K, V> {
   /** The wheel's time: the latest time it was advanced to. */
   private long time;
 
-  @SuppressWarnings("unchecked")
+  @SuppressWarnings({"unchecked", "rawtypes"}) // arrays of a generic type are made raw
   TimerWheel(long start) {
     buckets = new ExpiringNode[LEVELS][];
     for (int level = 0; level < LEVELS; level++) {

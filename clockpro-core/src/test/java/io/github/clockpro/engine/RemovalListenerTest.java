@@ -66,6 +66,7 @@ class RemovalListenerTest {
   void shouldRunTheListenerOutsideEveryCacheLock() throws Exception {
     List<Boolean> otherThreadCouldWrite = new java.util.concurrent.CopyOnWriteArrayList<>();
     java.util.concurrent.atomic.AtomicBoolean probed = new java.util.concurrent.atomic.AtomicBoolean();
+    @SuppressWarnings({"unchecked", "rawtypes"}) // an array of a generic type is made raw
     ClockProCache<Integer, Integer>[] holder = new ClockProCache[1];
     holder[0] = ClockProCache.builder().maximumSize(2)
         .removalListener((Integer key, Integer value, RemovalCause cause) -> {

@@ -41,6 +41,7 @@ class ClockProConfigurationTest {
     }
     cache.put("heavy", "x".repeat(1_000));
 
+    @SuppressWarnings("unchecked") // unwrap takes a raw class
     ClockProCache<String, String> core = cache.unwrap(ClockProCache.class);
     core.cleanUp();
     assertTrue(core.policy().isWeighted());

@@ -43,6 +43,7 @@ public final class CpuTimeProfiler implements InternalProfiler {
   }
 
   @Override
+  @SuppressWarnings("rawtypes") // the signature of JMH's InternalProfiler
   public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams,
       IterationParams iterationParams, IterationResult result) {
     long cpuTime = operatingSystem.getProcessCpuTime() - cpuTimeAtStart;

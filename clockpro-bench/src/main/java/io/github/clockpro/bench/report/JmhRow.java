@@ -116,6 +116,7 @@ record JmhRow(String benchmark, String configuration, int threads, Map<Implement
   }
 
   /** Groups JMH results into rows, in order of first appearance. */
+  @SuppressWarnings("rawtypes") // JMH's secondary results are a map of raw Results
   static List<JmhRow> of(List<RunResult> results) {
     Map<String, JmhRow> rows = new LinkedHashMap<>();
     for (RunResult result : results) {
