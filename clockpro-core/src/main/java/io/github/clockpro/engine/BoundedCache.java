@@ -159,7 +159,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     // The trial's copies are sized in entries; a weighted cache's entry count is not known when it is built, so
     // its copies are sized as if every entry weighed 1 (see docs/design.md, "Weights").
     this.carryTrial = new CarryTrial((int) Math.min(Integer.MAX_VALUE, maximum), scanLimit, seed + 1);
-    int[] floors = FloorTrial.parseFloors(System.getProperty("clockpro.floorTrial"));
+    int[] floors = FloorTrial.parseFloors(System.getProperty("clockpro.floorTrial", "10,200"));
     if (floors == null) {
       this.floorTrial = null;
       this.policy = new ClockProPolicy<>(maximum, weigher != null, scanLimit, seed, carryTrial::carries);
