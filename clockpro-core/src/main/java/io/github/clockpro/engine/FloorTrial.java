@@ -140,6 +140,16 @@ final class FloorTrial {
     return (((hash + SAMPLING_OFFSET) * SAMPLING_MULTIPLIER) & 0xFFFF_FFFFL) >>> sampledBits == 0; // all at shift 0
   }
 
+  /** The entries each copy holds at most now; for tests. */
+  int copySize() {
+    lock.lock();
+    try {
+      return copySize;
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** The floor in force, in thousandths of the maximum. */
   int floor() {
     return floors[chosen];
