@@ -49,6 +49,24 @@ import java.util.function.ToIntFunction;
  *       time the weight reaches {@code maximumSize}, it loses {@code maximumSize} and the cold target shrinks by
  *       one (at the full limit, one step per record). A live record of a page evicted with a counter above zero
  *       adds nothing when the limit drops it: that page already grew the cold target when it was evicted.
+ *   <li>The far history, where live records go when the history's limit drops them while the limit is the
+ *       history's capacity (not records dropped because their test ended): a table of buckets of four slots,
+ *       {@code ceil(3 * capacity / 16)} buckets (at least one), modelled in {@link FarHistoryModel}. A
+ *       fingerprint's bucket is the MurmurHash3 32-bit finalizer of the fingerprint XOR
+ *       {@code seed * 0x9E3779B9 + 0x7F4A7C15}, as an unsigned fraction of 2^32, times the number of buckets; its
+ *       tag is the top 14 bits of the finalizer of that mix plus {@code 0x632BE5AB} (1 where they are 0). An
+ *       addition renews a live record of the same tag in the bucket, else takes the slot of the highest age, an
+ *       empty or dead slot counting as age 3, ties going to the lowest slot. A generation lasts as many additions
+ *       as there are buckets; a record is live in its generation and the two after it. A miss whose fingerprint
+ *       has no live record in the history takes its live record here, if it has one: the miss then counts as a
+ *       history hit whose stamp is the stamp of the first record added in that record's generation, except that
+ *       it never lowers the threshold (the far history keeps no referenced flag). The table is made, empty, when
+ *       the core's ring of history records reaches the capacity: the ring holds 16 records at first (the capacity
+ *       if less), and an addition that finds it holding as many records as its length, live or not, after its
+ *       drops, lengthens it to twice (at most the capacity, at least one more). Once made, the table is made
+ *       again, empty, whenever the capacity changes to one that needs another number of buckets. The seed is 0
+ *       in the model the tests compare with the cache, whose seed must be 0 too; the trials' copies have the
+ *       seeds the cache gives theirs: 1 and 2 for the carry trial's carrying and other copy.
  *   <li>Weights (a model built with {@link #weighted}; the default model is the case where every page weighs 1
  *       and decides exactly as described above). Every page has a weight. The cache evicts while the resident
  *       weight exceeds the maximum less the new page's weight, at most eight pages per insert, each with a scan
@@ -107,6 +125,8 @@ public final class ReferenceModel<K> {
   static final int LEAST_HISTORY_DIVISOR = 8;
   /** Records one addition to the history drops at most. */
   static final int DROPS_PER_REMEMBER = 3;
+  /** The length of the core's ring of history records at first, or the history's capacity if less. */
+  static final int RING_START = 16;
   /** The carry trial's smallest copy size, and its least and greatest sampling shifts. */
   static final int TRIAL_COPY_SIZE = 512;
   static final int TRIAL_LEAST_SHIFT = 2;
@@ -168,6 +188,9 @@ public final class ReferenceModel<K> {
   private final LinkedList<Page<K>> cold = new LinkedList<>();
   private final LinkedList<Ghost> history = new LinkedList<>();
   private final Map<Integer, Ghost> newestGhost = new HashMap<>();
+  /** The length of the core's ring of history records, which decides when the far history starts. */
+  private int ringLength;
+  private final FarHistoryModel farHistory;
 
   /** In a trial copy, whether it may carry; {@code null} in the model the tests compare with the cache. */
   private final Boolean copyCarries;
@@ -208,7 +231,7 @@ public final class ReferenceModel<K> {
    *     history records and the carry trial samples keys by their fingerprint, which is this hash for them
    */
   public ReferenceModel(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction) {
-    this(maximumSize, scanLimit, hashFunction, null, false);
+    this(maximumSize, scanLimit, hashFunction, 0, null, false);
   }
 
   /**
@@ -217,7 +240,7 @@ public final class ReferenceModel<K> {
    * @param maximumWeight the most resident weight, at most {@link Integer#MAX_VALUE} here
    */
   public static <K> ReferenceModel<K> weighted(int maximumWeight, int scanLimit, ToIntFunction<K> hashFunction) {
-    return new ReferenceModel<>(maximumWeight, scanLimit, hashFunction, null, true);
+    return new ReferenceModel<>(maximumWeight, scanLimit, hashFunction, 0, null, true);
   }
 
   /**
@@ -226,11 +249,11 @@ public final class ReferenceModel<K> {
    */
   public static <K> ReferenceModel<K> withFixedCarry(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction,
       boolean carries) {
-    return new ReferenceModel<>(maximumSize, scanLimit, hashFunction, carries, false);
+    return new ReferenceModel<>(maximumSize, scanLimit, hashFunction, 0, carries, false);
   }
 
-  private ReferenceModel(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction, Boolean copyCarries,
-      boolean weighted) {
+  private ReferenceModel(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction, int seed,
+      Boolean copyCarries, boolean weighted) {
     this.weighted = weighted;
     this.copyCarries = copyCarries;
     int shift = TRIAL_LEAST_SHIFT;
@@ -242,8 +265,8 @@ public final class ReferenceModel<K> {
     this.samplingShift = shift;
     if (copyCarries == null) {
       int copySize = Math.max(1, maximumSize / (1 << shift));
-      this.carryingCopy = new ReferenceModel<>(copySize, scanLimit, hash -> hash, true, false);
-      this.plainCopy = new ReferenceModel<>(copySize, scanLimit, hash -> hash, false, false);
+      this.carryingCopy = new ReferenceModel<>(copySize, scanLimit, hash -> hash, seed + 1, true, false);
+      this.plainCopy = new ReferenceModel<>(copySize, scanLimit, hash -> hash, seed + 2, false, false);
     } else {
       this.carryingCopy = null;
       this.plainCopy = null;
@@ -258,6 +281,11 @@ public final class ReferenceModel<K> {
     this.maximumColdTarget = Math.max(minimumColdTarget, maximumSize - minimumColdTarget);
     this.coldTarget = minimumColdTarget;
     this.ceiling = ceilingFloor();
+    this.farHistory = new FarHistoryModel(seed);
+    this.ringLength = Math.min(RING_START, maximumSize);
+    if (ringLength == historyCapacity) {
+      farHistory.allocate(historyCapacity);
+    }
   }
 
   /** The resident weight: the resident pages where every page weighs 1. */
@@ -462,6 +490,9 @@ public final class ReferenceModel<K> {
     }
     long limit = (long) historyLimit * capacity / historyCapacity;
     historyCapacity = capacity;
+    if (farHistory.isAllocated()) {
+      farHistory.allocate(capacity);
+    }
     limitDropWeight = Math.min(limitDropWeight, capacity - 1L);
     int least = Math.max(1, capacity / LEAST_HISTORY_DIVISOR);
     historyLimit = (int) Math.max(least, Math.min(capacity, Math.min(limit, Math.max(1, capacity))));
@@ -555,13 +586,14 @@ public final class ReferenceModel<K> {
   private void admit(Page<K> page, boolean roomWasFree) {
     int hash = fingerprint(page.key);
     Ghost ghost = newestGhost.remove(hash);
-    if (ghost != null) {
-      if (inTestPeriod(ghost.stamp())) {
-        if (ghost.referenced()) {
+    long ghostStamp = ghost != null ? ghost.stamp() : farHistory.take(hash);
+    if (ghostStamp != FarHistoryModel.ABSENT) {
+      if (inTestPeriod(ghostStamp)) {
+        if (ghost != null && ghost.referenced()) {
           missedPromotion();
         }
         adjustColdTarget(page.weight);
-        if (makeRoomInHot(ghost.stamp(), page.weight)) {
+        if (makeRoomInHot(ghostStamp, page.weight)) {
           placeHot(page);
           page.state = State.RETURNED;
         } else {
@@ -714,8 +746,19 @@ public final class ReferenceModel<K> {
     int droppedLive = 0;
     for (int drops = 0; drops < DROPS_PER_REMEMBER && history.size() >= historyLimit; drops++) {
       Ghost oldest = history.getFirst();
-      if (dropOldestGhost() && !oldest.referenced()) {
-        droppedLive++;
+      if (dropOldestGhost()) {
+        if (historyLimit == historyCapacity) {
+          farHistory.add(oldest.hash(), oldest.stamp());
+        }
+        if (!oldest.referenced()) {
+          droppedLive++;
+        }
+      }
+    }
+    if (history.size() == ringLength) {
+      ringLength = (int) Math.max(ringLength + 1L, Math.min(historyCapacity, 2L * ringLength));
+      if (ringLength >= historyCapacity) {
+        farHistory.allocate(historyCapacity);
       }
     }
     history.addLast(ghost);
