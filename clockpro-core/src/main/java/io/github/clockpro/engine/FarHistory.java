@@ -53,7 +53,13 @@ final class FarHistory {
   /** No hash has this stamp: what {@link #take} answers for a hash with no live record. */
   static final long ABSENT = -1;
 
-  private final int seed;
+  /**
+   * Mixed into every hash before its bucket and fingerprint are taken. A constant, not a per-instance seed as the
+   * history's table has: here the bucket decides which records collide, so a per-instance seed would make two
+   * caches given the same operations decide differently. Aiming many keys at one bucket only makes records there
+   * leave early; each operation stays O(1).
+   */
+  private static final int SALT = 0x7F4A_7C15;
   /** The buckets, or {@code null} until {@link #allocate}. */
   private long[] buckets;
   /** The generation that additions join now. */
@@ -68,11 +74,6 @@ final class FarHistory {
   private int sweepCursor;
   /** Buckets swept per addition: enough to pass the whole table in one generation. */
   private int sweepPerAddition;
-
-  /** @param seed mixes bucket indexes and fingerprints; any value */
-  FarHistory(int seed) {
-    this.seed = seed * 0x9E37_79B9 + 0x7F4A_7C15;
-  }
 
   /**
    * Allocates the table for a history of this capacity, empty, unless it has that size already.
@@ -114,7 +115,7 @@ final class FarHistory {
     if (addedInGeneration == 0) {
       firstStamps[generation] = stamp;
     }
-    int mixed = Hashing.mix(hash ^ seed);
+    int mixed = Hashing.mix(hash ^ SALT);
     int index = bucketOf(mixed);
     int fingerprint = fingerprintOf(mixed);
     long bucket = buckets[index];
@@ -150,7 +151,7 @@ final class FarHistory {
     if (buckets == null) {
       return ABSENT;
     }
-    int mixed = Hashing.mix(hash ^ seed);
+    int mixed = Hashing.mix(hash ^ SALT);
     int index = bucketOf(mixed);
     int fingerprint = fingerprintOf(mixed);
     long bucket = buckets[index];

@@ -109,7 +109,7 @@ final class History {
     int ringLength = Math.min(MINIMUM_LENGTH, capacity);
     this.ring = new long[ringLength];
     this.table = new long[MINIMUM_LENGTH];
-    this.far = new FarHistory(seed);
+    this.far = new FarHistory();
     if (ring.length == capacity) {
       far.allocate(capacity);
     }

@@ -14,7 +14,7 @@ class FarHistoryTest {
 
   @Test
   void shouldRecordNothingBeforeItIsAllocated() {
-    FarHistory far = new FarHistory(7);
+    FarHistory far = new FarHistory();
     far.add(42, 5);
     assertEquals(FarHistory.ABSENT, far.take(42));
     far.allocate(CAPACITY);
@@ -24,7 +24,7 @@ class FarHistoryTest {
 
   @Test
   void shouldAnswerEachRecordOnceWithItsGenerationsFirstStamp() {
-    FarHistory far = new FarHistory(7);
+    FarHistory far = new FarHistory();
     far.allocate(CAPACITY);
     for (int i = 0; i < GENERATION; i++) {
       far.add(1_000 + i, 100 + i);
@@ -59,7 +59,7 @@ class FarHistoryTest {
 
   /** A far history given the record -7 with stamp 1, then {@code additions - 1} additions of the filler. */
   private static FarHistory filled(int additions) {
-    FarHistory far = new FarHistory(11);
+    FarHistory far = new FarHistory();
     far.allocate(CAPACITY);
     far.add(-7, 1);
     for (int i = 1; i < additions; i++) {
@@ -70,7 +70,7 @@ class FarHistoryTest {
 
   @Test
   void shouldForgetEverythingWhenTheCapacityChanges() {
-    FarHistory far = new FarHistory(3);
+    FarHistory far = new FarHistory();
     far.allocate(CAPACITY);
     far.add(9, 1);
     far.allocate(CAPACITY);
