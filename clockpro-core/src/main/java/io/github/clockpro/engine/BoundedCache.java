@@ -129,7 +129,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   final ClockProPolicy<K, V> policy;
   /** Tells the policy whether to carry references; sees every access; thread-safe on its own. */
   private final CarryTrial carryTrial;
-  /** Decides the cold target's floor; {@code null} where the floor is fixed. Thread-safe on its own. */
+  /** Decides the cold target's floor; sees every access of a sampled key; thread-safe on its own. */
   private final FloorTrial floorTrial;
   private final Counters counters = new Counters();
   /** Counts its waits in {@link #counters}, so it is made after them. */
@@ -159,16 +159,10 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     // The trial's copies are sized in entries; a weighted cache's entry count is not known when it is built, so
     // its copies are sized as if every entry weighed 1 (see docs/design.md, "Weights").
     this.carryTrial = new CarryTrial((int) Math.min(Integer.MAX_VALUE, maximum), scanLimit, seed + 1);
-    int[] floors = FloorTrial.parseFloors(System.getProperty("clockpro.floorTrial", "10,200"));
-    if (floors == null) {
-      this.floorTrial = null;
-      this.policy = new ClockProPolicy<>(maximum, weigher != null, scanLimit, seed, carryTrial::carries);
-    } else {
-      this.floorTrial = new FloorTrial((int) Math.min(Integer.MAX_VALUE, maximum), weigher != null,
-          this::residentEntries, floors, scanLimit, seed + 2, carryTrial::carries);
-      this.policy = new ClockProPolicy<>(maximum, weigher != null, scanLimit, seed, carryTrial::carries,
-          floorTrial::floor);
-    }
+    this.floorTrial = new FloorTrial((int) Math.min(Integer.MAX_VALUE, maximum), weigher != null,
+        this::residentEntries, FloorTrial.FLOORS, scanLimit, seed + 2, carryTrial::carries);
+    this.policy = new ClockProPolicy<>(maximum, weigher != null, scanLimit, seed, carryTrial::carries,
+        floorTrial::floor);
     this.removalListener = removalListener;
     this.loading = new Loading<>(this, counters);
     this.computing = new Computing<>(this, loading, counters);
@@ -547,9 +541,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     }
     afterLock(expired);
     carryTrial.recordInsert(node.hash);
-    if (floorTrial != null) {
-      floorTrial.recordInsert(node.hash);
-    }
+    floorTrial.recordInsert(node.hash);
     if (victimReported) {
       notifyRemoval(victim.key, victim.value, RemovalCause.SIZE);
     }
@@ -768,9 +760,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   V read(Node<K, V> node) {
     node.recordAccess();
     carryTrial.recordHit(node.hash);
-    if (floorTrial != null) {
-      floorTrial.recordHit(node.hash);
-    }
+    floorTrial.recordHit(node.hash);
     return node.value;
   }
 
@@ -797,9 +787,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
       try {
         List<String> violations = Invariants.check(data, policy, this::size);
         violations.addAll(carryTrial.checkInvariants());
-        if (floorTrial != null) {
-          violations.addAll(floorTrial.checkInvariants());
-        }
+        violations.addAll(floorTrial.checkInvariants());
         checkExpiryInvariants(violations);
         return violations;
       } finally {

@@ -136,11 +136,6 @@ final class ClockProPolicy<K, V> {
 
   /** The paper's floor of the cold target: a hundredth of the maximum, in thousandths. */
   static final int DEFAULT_FLOOR_PER_MILLE = 10;
-  /**
-   * Prototype switch {@code clockpro.floorTrial.shift}: when the floor changes, move the cold target by as much,
-   * rather than only clamping it into its new range.
-   */
-  static final boolean SHIFT_ON_FLOOR_CHANGE = Boolean.getBoolean("clockpro.floorTrial.shift");
 
   private static final VarHandle SCAN_LIMIT_REACHED_COUNT;
   private static final VarHandle PROMOTION_COUNT;
@@ -398,12 +393,8 @@ final class ClockProPolicy<K, V> {
   int admit(Node<K, V> node) {
     int floor = floorSwitch.getAsInt();
     if (floor != floorPerMille) {
-      long oldFloor = minimumColdTarget;
       floorPerMille = floor;
       applyMaximum(maximum);
-      if (SHIFT_ON_FLOOR_CHANGE) {
-        coldTarget += minimumColdTarget - oldFloor; // what the cold target adapted above the floor, it keeps
-      }
       coldTarget = Math.max(minimumColdTarget, Math.min(maximumColdTarget, coldTarget));
     }
     victimCount = 0;

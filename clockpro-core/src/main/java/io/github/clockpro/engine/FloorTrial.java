@@ -30,7 +30,7 @@ import java.util.function.IntSupplier;
  * entry count is not known in advance, so the copies (whose nodes weigh 1) start sampling one key in
  * {@code 2^MINIMUM_SAMPLING_SHIFT} and hold that share of the cache's resident entry count, read at the end of
  * each period and followed when it moves by more than a sixteenth; a copy made smaller evicts its excess over its
- * next admissions, at most {@link ClockProPolicy#MAXIMUM_EVICTIONS} each. When the copies reach eight times
+ * next admissions, at most {@link ClockProPolicy#MAXIMUM_EVICTIONS} each. When the copies reach {@link #RESTART_GROWTH} times
  * {@link #MINIMUM_COPY_SIZE} (or fall below half of it), the trial starts again with new copies, sampling as a cache
  * bounded by size of the resident entry count would, so that a large weighted cache's copies stay small.
  *
@@ -41,21 +41,24 @@ import java.util.function.IntSupplier;
  * at the first floor. Without the gate, three early samples (one hit against two) chose the larger floor while
  * {@code multi1} at 500 entries was filling, and that cell lost 1.6 points (docs/decisions.md).
  *
- * <h2>Prototype</h2>
- * Switched by system properties, for measurement: {@code clockpro.floorTrial}, the floors in thousandths,
- * comma-separated (absent or {@code off}: no trial, the floor fixed at 1%, as before); {@code clockpro.floorTrial.gate}
- * (default 2); {@code clockpro.floorTrial.margin}, a lead in percent also required (default 0);
- * {@code clockpro.floorTrial.minShift}, the smallest sampling shift (default 2, as the carry trial's; 0 samples every
- * key). The hit path of a sampled key looks the key up in every copy; its cost was not measured.
+ * <p>The hit path of a sampled key looks the key up in every copy, as the carry trial's does in its two.
  */
 final class FloorTrial {
 
   static final int MINIMUM_COPY_SIZE = CarryTrial.MINIMUM_COPY_SIZE;
-  static final int MINIMUM_SAMPLING_SHIFT = Integer.getInteger("clockpro.floorTrial.minShift", 2);
+  static final int MINIMUM_SAMPLING_SHIFT = CarryTrial.MINIMUM_SAMPLING_SHIFT;
+  /**
+   * The floors the copies try, in thousandths of the maximum: the paper's hundredth, where the trial starts, and a
+   * fifth, S3-FIFO's small queue (docs/decisions.md).
+   */
+  static final int[] FLOORS = {10, 200};
   /** Standard errors by which a copy must lead the floor in force to take over. */
-  static final double GATE = Double.parseDouble(System.getProperty("clockpro.floorTrial.gate", "2"));
-  /** A copy must also beat the floor in force by this many percent of its hits to take over. */
-  static final int MARGIN_PERCENT = Integer.getInteger("clockpro.floorTrial.margin", 0);
+  static final int GATE = 2;
+  /**
+   * A weighted cache's copies start again at a new sampling shift once they reach this many times
+   * {@link #MINIMUM_COPY_SIZE}, so that they never hold more than that many entries each.
+   */
+  static final int RESTART_GROWTH = 2;
   static final int PENDING_SAMPLES = 16;
   static final int INITIAL_TABLE_LENGTH = 16;
 
@@ -133,21 +136,18 @@ final class FloorTrial {
     return shift;
   }
 
-  /** Parses a comma-separated list of floors in thousandths, or returns {@code null} for none. */
-  static int[] parseFloors(String property) {
-    if (property == null || property.isBlank() || property.equals("off")) {
-      return null;
-    }
-    String[] parts = property.split(",");
-    int[] floors = new int[parts.length];
-    for (int index = 0; index < parts.length; index++) {
-      floors[index] = Integer.parseInt(parts[index].trim());
-    }
-    return floors;
-  }
-
   boolean isSampled(int hash) {
     return (((hash + SAMPLING_OFFSET) * SAMPLING_MULTIPLIER) & 0xFFFF_FFFFL) >>> sampledBits == 0; // all at shift 0
+  }
+
+  /** The entries each copy holds at most now; for tests. */
+  int copySize() {
+    lock.lock();
+    try {
+      return copySize;
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** The floor in force, in thousandths of the maximum. */
@@ -241,8 +241,7 @@ final class FloorTrial {
       }
       long lead = (long) hits[best] - hits[chosen];
       // A sign test: of the samples that told the two copies apart, the better must lead by GATE standard errors
-      if (lead * lead > GATE * GATE * ((long) hits[best] + hits[chosen]) && lead > 0
-          && (long) hits[best] * 100 > (long) hits[chosen] * (100 + MARGIN_PERCENT)) {
+      if (lead > 0 && lead * lead > GATE * GATE * ((long) hits[best] + hits[chosen])) {
         chosen = best;
       }
       for (int index = 0; index < hits.length; index++) {
@@ -262,7 +261,7 @@ final class FloorTrial {
   private void followResidentEntries() {
     int resident = Math.max(1, residentEntries.getAsInt());
     int size = Math.max(1, resident >>> samplingShift);
-    if ((size >= 8 * MINIMUM_COPY_SIZE && samplingShift < CarryTrial.MAXIMUM_SAMPLING_SHIFT)
+    if ((size >= RESTART_GROWTH * MINIMUM_COPY_SIZE && samplingShift < CarryTrial.MAXIMUM_SAMPLING_SHIFT)
         || (size < MINIMUM_COPY_SIZE / 2 && samplingShift > MINIMUM_SAMPLING_SHIFT)) {
       int shift = samplingShift(resident);
       if (shift != samplingShift) {

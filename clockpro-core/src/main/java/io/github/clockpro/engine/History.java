@@ -42,9 +42,10 @@ package io.github.clockpro.engine;
  * looked up there ({@link #takeFar}): up to 9/16 of the capacity in more records, for keys that return 2 to 16
  * times the cache's size later, as on the multi2 trace (measured in docs/decisions.md).
  *
- * <p>Memory: 8 bytes per ring slot and 8 bytes per table slot, the table at a load factor between a quarter and
- * a half; about 24 to 40 bytes per entry of the cache's maximum size once the history is full, and 1.5 more for
- * the far history. The load factor is
+ * <p>Memory: 8 bytes per ring slot and 8 bytes per table slot. The table doubles when its load factor passes a
+ * half, up to twice the capacity, and is indexed by multiply-shift, so its length need not be a power of two;
+ * once the history is full that is 24 bytes per entry of the cache's maximum size (up to 40 with a power of two),
+ * and 1.5 more for the far history. The load factor is
  * a trade of memory for time: every miss makes several lookups here, most of them for a hash that is absent, and
  * with linear probing an absent hash is probed to the end of its run, whose expected length grows with the
  * square of 1 / (1 - load). At a load factor of up to four fifths, which this table had before, the history took a
@@ -229,12 +230,11 @@ final class History {
    */
   long prefetch(int admitted, int evicted) {
     long[] slots = table;
-    int mask = slots.length - 1;
-    long seen = slots[home(admitted, mask)] + slots[home(evicted, mask)];
+    long seen = slots[home(admitted, slots.length)] + slots[home(evicted, slots.length)];
     long[] records = ring;
     int oldest = head;
     if (oldest < records.length) {
-      seen += slots[home(hashOf(records[oldest]), mask)];
+      seen += slots[home(hashOf(records[oldest]), slots.length)];
     }
     return seen;
   }
@@ -306,41 +306,45 @@ final class History {
    * its record would go.
    */
   private int slotOf(int hash) {
-    int mask = table.length - 1;
-    int index = home(hash, mask);
+    int index = home(hash, table.length);
     for (long entry = table[index]; entry != EMPTY && hashOf(entry) != hash; entry = table[index]) {
-      index = (index + 1) & mask;
+      index = next(index, table.length);
     }
     return index;
   }
 
   /** Deletes the slot and shifts later members of its probe run back, so no tombstones are needed. */
   private void deleteAt(int index) {
-    int mask = table.length - 1;
+    int length = table.length;
     int hole = index;
-    int probe = (hole + 1) & mask;
+    int probe = next(hole, length);
     while (table[probe] != EMPTY) {
-      int home = home(hashOf(table[probe]), mask);
+      int home = home(hashOf(table[probe]), length);
       // Move the entry into the hole unless its home lies cyclically within (hole, probe].
-      if (((probe - home) & mask) >= ((probe - hole) & mask)) {
+      if (distance(home, probe, length) >= distance(hole, probe, length)) {
         table[hole] = table[probe];
         hole = probe;
       }
-      probe = (probe + 1) & mask;
+      probe = next(probe, length);
     }
     table[hole] = EMPTY;
     tableSize--;
   }
 
+  /**
+   * Doubles the table, but to no more than twice the live entries the capacity allows, so that a full history
+   * holds its table at a load factor of a half, whatever the capacity (a power of two would cost up to twice that).
+   * Called when {@link #tableSize} has just passed half the length, so the new length is always larger.
+   */
   private void growTable() {
     long[] old = table;
-    table = new long[old.length * 2];
-    int mask = table.length - 1;
+    int length = (int) Math.min(2L * old.length, 2L * Math.max(capacity, tableSize));
+    table = new long[length];
     for (long entry : old) {
       if (entry != EMPTY) {
-        int index = home(hashOf(entry), mask);
+        int index = home(hashOf(entry), length);
         while (table[index] != EMPTY) {
-          index = (index + 1) & mask;
+          index = next(index, length);
         }
         table[index] = entry;
       }
@@ -361,8 +365,21 @@ final class History {
     return (int) (record >>> 32);
   }
 
-  private int home(int hash, int mask) {
-    return Hashing.mix(hash ^ seed) & mask;
+  /** The slot where the hash's probe run starts: multiply-shift of its mixed hash, so any table length will do. */
+  private int home(int hash, int length) {
+    return (int) (((Hashing.mix(hash ^ seed) & 0xFFFF_FFFFL) * length) >>> 32);
+  }
+
+  /** The slot after this one, wrapping round. */
+  private static int next(int slot, int length) {
+    int next = slot + 1;
+    return next == length ? 0 : next;
+  }
+
+  /** How many slots a probe walks from {@code from} to {@code to}, wrapping round. */
+  private static int distance(int from, int to, int length) {
+    int distance = to - from;
+    return distance < 0 ? distance + length : distance;
   }
 
   @Override

@@ -1,0 +1,80 @@
+package io.github.clockpro.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongUnaryOperator;
+import org.junit.jupiter.api.Test;
+
+/** The floor trial's choice on workloads whose better floor is known, and the size of a weighted cache's copies. */
+class FloorTrialTest {
+
+  private static final int SIZE = 4_096;
+  private static final int EVENTS = 1_000_000;
+
+  @Test
+  void shouldStartAtThePapersFloor() {
+    assertEquals(FloorTrial.FLOORS[0], trial(SIZE).floor());
+    assertEquals(10, FloorTrial.FLOORS[0], "a hundredth of the maximum");
+  }
+
+  /**
+   * Half the keys return once, 100 to 500 requests after their first request, and never again: a key must stay in
+   * the cold ring that long, which a cold ring of a hundredth of the cache cannot. The distance is a share of the
+   * cache's size, as the copies see it: a copy samples that share of the keys and holds that share of the entries.
+   */
+  @Test
+  void shouldChooseTheLargerFloorWhereKeysReturnOnceWithinAFifthOfTheCache() {
+    SplittableRandom random = new SplittableRandom(1);
+    long[] keys = new long[EVENTS];
+    long next = 0;
+    for (int event = 0; event < EVENTS; event++) {
+      if (keys[event] == 0) {
+        keys[event] = ++next;
+        int again = event + 100 + random.nextInt(401);
+        if (random.nextBoolean() && again < EVENTS && keys[again] == 0) {
+          keys[again] = keys[event];
+        }
+      }
+    }
+    FloorTrial trial = replay(event -> keys[(int) event]);
+    assertEquals(FloorTrial.FLOORS[1], trial.floor());
+    assertEquals(List.of(), trial.checkInvariants());
+  }
+
+  /** A loop of one and a half times the cache: only the hot ring's entries ever hit, so the smaller floor wins. */
+  @Test
+  void shouldKeepThePapersFloorOnALoopLargerThanTheCache() {
+    FloorTrial trial = replay(event -> event % (SIZE + SIZE / 2));
+    assertEquals(FloorTrial.FLOORS[0], trial.floor());
+  }
+
+  @Test
+  void shouldKeepAWeightedCachesCopiesSmallWhateverItsEntryCount() {
+    AtomicInteger resident = new AtomicInteger();
+    FloorTrial trial = new FloorTrial(Integer.MAX_VALUE, true, resident::get, FloorTrial.FLOORS, 128, 0, () -> false);
+    for (int event = 0; event < 4_000_000; event++) {
+      resident.set(Math.min(event / 4, 1_000_000));
+      trial.recordInsert(Long.hashCode(event));
+      assertTrue(trial.copySize() < FloorTrial.RESTART_GROWTH * FloorTrial.MINIMUM_COPY_SIZE,
+          "copies of " + trial.copySize() + " entries at " + resident.get() + " resident entries");
+    }
+    assertTrue(trial.copySize() >= FloorTrial.MINIMUM_COPY_SIZE / 2, "copies of " + trial.copySize());
+    assertEquals(List.of(), trial.checkInvariants());
+  }
+
+  private static FloorTrial trial(int size) {
+    return new FloorTrial(size, false, () -> size, FloorTrial.FLOORS, 128, 0, () -> false);
+  }
+
+  private static FloorTrial replay(LongUnaryOperator keyOfEvent) {
+    FloorTrial trial = trial(SIZE);
+    for (int event = 0; event < EVENTS; event++) {
+      trial.recordInsert(Long.hashCode(keyOfEvent.applyAsLong(event)));
+    }
+    return trial;
+  }
+}
