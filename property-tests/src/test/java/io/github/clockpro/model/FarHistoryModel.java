@@ -7,7 +7,7 @@ package io.github.clockpro.model;
  * {@link ReferenceModel}.
  *
  * <p>The table is a number of buckets of four slots. A hash (the history's fingerprint of a key) has one bucket
- * and one 14-bit tag, both from the MurmurHash3 32-bit finalizer of the hash XOR a scrambled seed; the core calls
+ * and one 14-bit tag, both from the MurmurHash3 32-bit finalizer of the hash XOR a constant salt; the core calls
  * the tag a fingerprint too. A record is live for three generations: the one it was added in and the two after it;
  * a generation ends after as many additions as the table has buckets (a quarter of its slots).
  *
@@ -27,21 +27,17 @@ final class FarHistoryModel {
   private static final int LIVE_GENERATIONS = 3;
   /** The tag keeps the top 14 bits of the second mix. */
   private static final int TAG_SHIFT = Integer.SIZE - 14;
+  /** Mixed into every hash: a constant, so that every cache, and every trial copy, has the same buckets. */
+  private static final int SALT = 0x7F4A_7C15;
 
   /** A record: its tag, the generation it was added in, and the stamp of that generation's first record. */
   private record Slot(int tag, long generation, long firstStamp) {}
 
-  private final int scrambledSeed;
   /** The buckets of four slots, {@code null} for an empty slot; the table itself is {@code null} until allocated. */
   private Slot[][] buckets;
   private long generation;
   private int addedInGeneration;
   private long firstStampOfGeneration;
-
-  /** @param seed the history's seed, which is the cache's (or a trial copy's) */
-  FarHistoryModel(int seed) {
-    this.scrambledSeed = seed * 0x9E37_79B9 + 0x7F4A_7C15;
-  }
 
   boolean isAllocated() {
     return buckets != null;
@@ -73,7 +69,7 @@ final class FarHistoryModel {
     if (addedInGeneration == 0) {
       firstStampOfGeneration = stamp;
     }
-    int mixed = mix(hash ^ scrambledSeed);
+    int mixed = mix(hash ^ SALT);
     Slot[] bucket = buckets[bucketOf(mixed)];
     int tag = tagOf(mixed);
     int chosen = 0;
@@ -104,7 +100,7 @@ final class FarHistoryModel {
     if (buckets == null) {
       return ABSENT;
     }
-    int mixed = mix(hash ^ scrambledSeed);
+    int mixed = mix(hash ^ SALT);
     Slot[] bucket = buckets[bucketOf(mixed)];
     int tag = tagOf(mixed);
     for (int lane = 0; lane < LANES; lane++) {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.RemovalCause;
-import io.github.clockpro.engine.CacheFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -27,14 +26,13 @@ class WeightedAgreementTest {
   @CsvSource({"200, 20, 1", "1000, 50, 2", "1000, 1, 3", "5000, 300, 4"})
   void shouldEvictExactlyAsTheModel(int maximumWeight, int heaviest, long seed) {
     List<Long> evicted = new ArrayList<>();
-    // The seed 0, as the model's: the far history's buckets and fingerprints depend on it (see ReferenceModel).
-    ClockProCache<Long, Integer> cache = CacheFactory.newWeightedCache(maximumWeight,
-        (Long key, Integer value) -> value, CacheBuilder.DEFAULT_SCAN_LIMIT, 0,
-        (Long key, Integer value, RemovalCause cause) -> {
+    ClockProCache<Long, Integer> cache = ClockProCache.builder().maximumWeight(maximumWeight)
+        .weigher((Long key, Integer value) -> value)
+        .removalListener((Long key, Integer value, RemovalCause cause) -> {
           if (cause == RemovalCause.SIZE) {
             evicted.add(key);
           }
-        }, 0);
+        }).build();
     ReferenceModel<Long> model = ReferenceModel.weighted(maximumWeight, CacheBuilder.DEFAULT_SCAN_LIMIT,
         Object::hashCode);
     SplittableRandom random = new SplittableRandom(seed);
