@@ -272,8 +272,8 @@ public final class ReferenceModel<K> {
   }
 
   /**
-   * A model with no carry trial, whose hand always may carry ({@code carries}) or never may: what each of the
-   * trial's copies is, at full size.
+   * A model with no trials, whose hand always may carry ({@code carries}) or never may, and whose floor is a
+   * hundredth: what each of the carry trial's copies is, at full size.
    */
   public static <K> ReferenceModel<K> withFixedCarry(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction,
       boolean carries) {
