@@ -102,7 +102,8 @@ import java.util.function.ToIntFunction;
  *       with the carry trial's shift and copy size, and pending slots of their own, replayed after the carry
  *       trial's (an insert's own key is replayed if it was sampled before the pending slots were). A sample whose
  *       key both hold is a reference in both and is not counted; for any other, each copy that holds the key
- *       scores a hit. Each time they have seen as many samples as a copy's size, the copy with the most hits (the
+ *       references it and scores a hit, and the other inserts it. Each time they have seen as many counted
+ *       samples as a copy's size (the size at that moment), the copy with the most hits (the
  *       one in force on a tie) takes over if it leads the one in force by two standard errors of a sign test,
  *       {@code lead > 0} and {@code lead * lead > 4 * (its hits + the other's)}; then each copy's hits keep nine
  *       tenths of themselves, rounded up. In a weighted model the copies start at the shift 2 and 512 pages, and
