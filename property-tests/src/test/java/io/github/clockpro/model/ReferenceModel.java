@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.LinkedList;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.ToIntFunction;
 
 /**
@@ -36,7 +37,8 @@ import java.util.function.ToIntFunction;
  *       within its range, and the sum restarts at zero.
  *   <li>A page's test period lasts while its stamp is newer than the stamp of the hot page under the hot hand
  *       (or while there is no hot page).
- *   <li>The cold target (resident cold pages aimed for), between 1% and 99% of the size; the promotion
+ *   <li>The cold target (resident cold pages aimed for), between the floor and the size less the floor, the
+ *       floor being 1% of the size unless the floor trial (below) chooses 20%; the promotion
  *       threshold (references a cold page needs to count as referenced), starting at 2, between 1 and 2; the
  *       carry limit (the most references the hot hand leaves a spared page for its next revolution), starting
  *       at 0.
@@ -49,13 +51,29 @@ import java.util.function.ToIntFunction;
  *       time the weight reaches {@code maximumSize}, it loses {@code maximumSize} and the cold target shrinks by
  *       one (at the full limit, one step per record). A live record of a page evicted with a counter above zero
  *       adds nothing when the limit drops it: that page already grew the cold target when it was evicted.
+ *   <li>The far history, where live records go when the history's limit drops them while the limit is the
+ *       history's capacity (not records dropped because their test ended): a table of buckets of four slots,
+ *       {@code ceil(3 * capacity / 16)} buckets (at least one), modelled in {@link FarHistoryModel}. A
+ *       fingerprint's bucket is the MurmurHash3 32-bit finalizer of the fingerprint XOR {@code 0x7F4A7C15}, as an
+ *       unsigned fraction of 2^32, times the number of buckets; its tag is the top 14 bits of the finalizer of
+ *       that mix plus {@code 0x632BE5AB} (1 where they are 0). An addition renews a live record of the same tag in
+ *       the bucket, else takes the slot of the highest age, an empty or dead slot counting as age 3, ties going to
+ *       the lowest slot. A generation lasts as many additions as there are buckets; a record is live in its
+ *       generation and the two after it. A miss whose fingerprint has no live record in the history takes its
+ *       live record here, if it has one: the miss then counts as a history hit whose stamp is the stamp of the
+ *       first record added in that record's generation, except that it never lowers the threshold (the far
+ *       history keeps no referenced flag). The table is made, empty, when the core's ring of history records
+ *       reaches the capacity: the ring holds 16 records at first (the capacity if less), and an addition that
+ *       finds it holding as many records as its length, live or not, after its drops, lengthens it to twice (at
+ *       most the capacity, at least one more). Once made, the table is made again, empty, whenever the capacity
+ *       changes to one that needs another number of buckets.
  *   <li>Weights (a model built with {@link #weighted}; the default model is the case where every page weighs 1
  *       and decides exactly as described above). Every page has a weight. The cache evicts while the resident
  *       weight exceeds the maximum less the new page's weight, at most eight pages per insert, each with a scan
  *       of its own; a page heavier than the maximum is not kept. It fills hot while the resident weight plus the
  *       new page's stays within the maximum less the least cold target. The hot clock makes room until the hot
- *       weight plus the newcomer's fits below the maximum less the cold target. The cold target and its range (a
- *       hundredth of the maximum up to the maximum less that) are weights, and every "by one" above is by the
+ *       weight plus the newcomer's fits below the maximum less the cold target. The cold target and its range (the
+ *       floor's share of the maximum up to the maximum less that) are weights, and every "by one" above is by the
  *       weight of the page concerned; a dropped history record, whose weight is not kept, moves it by the
  *       resident average weight (the resident weight over the resident pages, at least 1). The history's
  *       capacity is the maximum over the resident average weight, recomputed after each insert that evicted,
@@ -75,6 +93,26 @@ import java.util.function.ToIntFunction;
  *       counted. A referenced sampled key that not both hold waits in one of 16 pending slots, taken in turn
  *       (the 17th overwrites the first); each insert first replays the pending slots in slot order, then its own
  *       key if sampled. It starts not carrying.
+ *   <li>The floor trial: the cold target's floor, in thousandths of the maximum, 10 (where it starts) or 200;
+ *       the floor is that share of the maximum, rounded down, at least 1. At the start of each insert the model
+ *       takes the floor in force; if it changed, the cold target's range follows and the cold target is clamped
+ *       into it. Two smaller models of the same policy, keyed by hash, one with each floor, both carrying exactly
+ *       when this model may, see every reference and insert of the keys whose scrambled fingerprint
+ *       ({@code (hash + 0x6A09E667) * 0x85EBCA6B}, unsigned 32-bit) has its top {@code samplingShift} bits clear,
+ *       with the carry trial's shift and copy size, and pending slots of their own, replayed after the carry
+ *       trial's (an insert's own key is replayed if it was sampled before the pending slots were). A sample whose
+ *       key both hold is a reference in both and is not counted; for any other, each copy that holds the key
+ *       references it and scores a hit, and the other inserts it. Each time they have seen as many counted
+ *       samples as a copy's size (the size at that moment), the copy with the most hits (the
+ *       one in force on a tie) takes over if it leads the one in force by two standard errors of a sign test,
+ *       {@code lead > 0} and {@code lead * lead > 4 * (its hits + the other's)}; then each copy's hits keep nine
+ *       tenths of themselves, rounded up. In a weighted model the copies start at the shift 2 and 512 pages, and
+ *       at the end of each period follow the model's resident pages (at least 1), shifted: where that reaches
+ *       1,024 below the shift 10, or falls below 256 above the shift 2, and the carry trial's shift for that
+ *       many pages is another, the trial starts again with new copies at that shift and size, all hits and
+ *       samples at zero and the floor in force kept; otherwise, where it differs from the copies' size by more
+ *       than a sixteenth of that, it becomes their size, as {@link #setMaximum} but with no eviction then (a
+ *       copy made smaller evicts its excess over its next inserts, up to eight each).
  * </ul>
  */
 public final class ReferenceModel<K> {
@@ -107,10 +145,14 @@ public final class ReferenceModel<K> {
   static final int LEAST_HISTORY_DIVISOR = 8;
   /** Records one addition to the history drops at most. */
   static final int DROPS_PER_REMEMBER = 3;
+  /** The length of the core's ring of history records at first, or the history's capacity if less. */
+  static final int RING_START = 16;
   /** The carry trial's smallest copy size, and its least and greatest sampling shifts. */
   static final int TRIAL_COPY_SIZE = 512;
   static final int TRIAL_LEAST_SHIFT = 2;
   static final int TRIAL_GREATEST_SHIFT = 10;
+  /** The cold target's floor, in thousandths of the maximum, where no floor trial chooses it. */
+  static final int DEFAULT_FLOOR = 10;
 
   /**
    * Where a resident page is. A promoted page is hot; it remembers that the cold hand promoted it. A returned page
@@ -168,12 +210,22 @@ public final class ReferenceModel<K> {
   private final LinkedList<Page<K>> cold = new LinkedList<>();
   private final LinkedList<Ghost> history = new LinkedList<>();
   private final Map<Integer, Ghost> newestGhost = new HashMap<>();
+  /** The length of the core's ring of history records, which decides when the far history starts. */
+  private int ringLength;
+  private final FarHistoryModel farHistory;
 
-  /** In a trial copy, whether it may carry; {@code null} in the model the tests compare with the cache. */
-  private final Boolean copyCarries;
+  /**
+   * In a trial copy or a model with no trials, whether it may carry now; {@code null} in the model the tests compare
+   * with the cache, which has the trials.
+   */
+  private final BooleanSupplier copyCarrySwitch;
   private final int samplingShift;
   private final ReferenceModel<Integer> carryingCopy;
   private final ReferenceModel<Integer> plainCopy;
+  /** The floor trial, {@code null} where the floor is fixed. */
+  private final FloorTrialModel floorTrial;
+  /** The cold target's floor in force, in thousandths of the maximum. */
+  private int floorPerMille;
   /** Sampled references waiting for the next insert, by slot; 0 for an empty slot. */
   private final int[] pending = new int[16];
   private int pendingCursor;
@@ -208,7 +260,7 @@ public final class ReferenceModel<K> {
    *     history records and the carry trial samples keys by their fingerprint, which is this hash for them
    */
   public ReferenceModel(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction) {
-    this(maximumSize, scanLimit, hashFunction, null, false);
+    this(maximumSize, scanLimit, hashFunction, null, DEFAULT_FLOOR, false);
   }
 
   /**
@@ -217,36 +269,52 @@ public final class ReferenceModel<K> {
    * @param maximumWeight the most resident weight, at most {@link Integer#MAX_VALUE} here
    */
   public static <K> ReferenceModel<K> weighted(int maximumWeight, int scanLimit, ToIntFunction<K> hashFunction) {
-    return new ReferenceModel<>(maximumWeight, scanLimit, hashFunction, null, true);
+    return new ReferenceModel<>(maximumWeight, scanLimit, hashFunction, null, DEFAULT_FLOOR, true);
   }
 
   /**
-   * A model with no carry trial, whose hand always may carry ({@code carries}) or never may: what each of the
-   * trial's copies is, at full size.
+   * A model with no trials, whose hand always may carry ({@code carries}) or never may, and whose floor is a
+   * hundredth: what each of the carry trial's copies is, at full size.
    */
   public static <K> ReferenceModel<K> withFixedCarry(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction,
       boolean carries) {
-    return new ReferenceModel<>(maximumSize, scanLimit, hashFunction, carries, false);
+    return new ReferenceModel<>(maximumSize, scanLimit, hashFunction, () -> carries, DEFAULT_FLOOR, false);
   }
 
-  private ReferenceModel(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction, Boolean copyCarries,
-      boolean weighted) {
-    this.weighted = weighted;
-    this.copyCarries = copyCarries;
+  /** A copy of the floor trial: keyed by hash, with a fixed floor, carrying as {@code carrySwitch} says. */
+  static ReferenceModel<Integer> floorCopy(int maximumSize, int scanLimit, BooleanSupplier carrySwitch, int floor) {
+    return new ReferenceModel<>(maximumSize, scanLimit, hash -> hash, carrySwitch, floor, false);
+  }
+
+  /** The carry trial's sampling shift for this size, which the floor trial uses too: see the carry trial's rule. */
+  static int samplingShift(int maximumSize) {
     int shift = TRIAL_LEAST_SHIFT;
     for (int candidate = TRIAL_LEAST_SHIFT + 1; candidate <= TRIAL_GREATEST_SHIFT; candidate++) {
       if (maximumSize / (1 << candidate) >= TRIAL_COPY_SIZE) {
         shift = candidate;
       }
     }
-    this.samplingShift = shift;
-    if (copyCarries == null) {
-      int copySize = Math.max(1, maximumSize / (1 << shift));
-      this.carryingCopy = new ReferenceModel<>(copySize, scanLimit, hash -> hash, true, false);
-      this.plainCopy = new ReferenceModel<>(copySize, scanLimit, hash -> hash, false, false);
+    return shift;
+  }
+
+  private ReferenceModel(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction,
+      BooleanSupplier copyCarrySwitch, int floor, boolean weighted) {
+    this.weighted = weighted;
+    this.copyCarrySwitch = copyCarrySwitch;
+    this.floorPerMille = floor;
+    this.samplingShift = samplingShift(maximumSize);
+    if (copyCarrySwitch == null) {
+      int copySize = Math.max(1, maximumSize / (1 << samplingShift));
+      this.carryingCopy = new ReferenceModel<>(copySize, scanLimit, hash -> hash, () -> true,
+          DEFAULT_FLOOR, false);
+      this.plainCopy = new ReferenceModel<>(copySize, scanLimit, hash -> hash, () -> false,
+          DEFAULT_FLOOR, false);
+      this.floorTrial = new FloorTrialModel(maximumSize, weighted, () -> hot.size() + cold.size(), scanLimit,
+          this::carries);
     } else {
       this.carryingCopy = null;
       this.plainCopy = null;
+      this.floorTrial = null;
     }
     this.maximumSize = maximumSize;
     this.maximum = maximumSize;
@@ -254,10 +322,14 @@ public final class ReferenceModel<K> {
     this.historyLimit = maximumSize;
     this.scanLimit = scanLimit;
     this.hashFunction = hashFunction;
-    this.minimumColdTarget = Math.max(1, maximumSize / 100);
-    this.maximumColdTarget = Math.max(minimumColdTarget, maximumSize - minimumColdTarget);
+    applyMaximum(maximumSize);
     this.coldTarget = minimumColdTarget;
     this.ceiling = ceilingFloor();
+    this.farHistory = new FarHistoryModel();
+    this.ringLength = Math.min(RING_START, maximumSize);
+    if (ringLength == historyCapacity) {
+      farHistory.allocate(historyCapacity);
+    }
   }
 
   /** The resident weight: the resident pages where every page weighs 1. */
@@ -292,14 +364,17 @@ public final class ReferenceModel<K> {
       page.counter++;
     }
     int hash = fingerprint(key);
-    if (copyCarries == null && isSampled(hash) && !referenceInBothCopies(hash)) {
-      pending[pendingCursor++ & (pending.length - 1)] = hash;
+    if (copyCarrySwitch == null) {
+      if (isSampled(hash) && !referenceInBothCopies(hash)) {
+        pending[pendingCursor++ & (pending.length - 1)] = hash;
+      }
+      floorTrial.reference(hash);
     }
   }
 
   /** Whether the hot hand may carry references now. */
   public boolean carries() {
-    return copyCarries != null ? copyCarries : trialCarries;
+    return copyCarrySwitch != null ? copyCarrySwitch.getAsBoolean() : trialCarries;
   }
 
   /** The share of the carry trial's periods so far that ended with the hand allowed to carry; 0 before the first. */
@@ -341,6 +416,7 @@ public final class ReferenceModel<K> {
   public java.util.List<K> insert(K key, long weight) {
     evicted.clear();
     examined = 0;
+    followFloorTrial();
     Page<K> page = new Page<>(key);
     page.weight = weight;
     if (weight > maximum) {
@@ -388,13 +464,30 @@ public final class ReferenceModel<K> {
    */
   public java.util.List<K> setMaximum(long newMaximum) {
     evicted.clear();
+    resize(newMaximum);
+    evictWhileOver(maximum);
+    keepCeiling(null);
+    return java.util.List.copyOf(evicted);
+  }
+
+  /**
+   * Sets the maximum as {@link #setMaximum} does, but evicts nothing: a floor trial's copy made smaller evicts its
+   * excess over its next inserts.
+   */
+  void resize(long newMaximum) {
     applyMaximum(newMaximum);
     coldTarget = Math.max(minimumColdTarget, Math.min(maximumColdTarget, coldTarget));
     ceiling = Math.max(ceilingFloor(), residentWeight());
     resizeHistory(historyCapacityFor(newMaximum, averageWeight()));
-    evictWhileOver(maximum);
-    keepCeiling(null);
-    return java.util.List.copyOf(evicted);
+  }
+
+  /** Takes the floor trial's floor, if it has changed: the cold target's range follows and holds the target. */
+  private void followFloorTrial() {
+    if (floorTrial != null && floorTrial.floor() != floorPerMille) {
+      floorPerMille = floorTrial.floor();
+      applyMaximum(maximum);
+      coldTarget = Math.max(minimumColdTarget, Math.min(maximumColdTarget, coldTarget));
+    }
   }
 
   /** Evicts as {@code cleanUp()} does: steps of {@link #setMaximum}'s eviction until within the maximum. */
@@ -411,7 +504,9 @@ public final class ReferenceModel<K> {
 
   private void applyMaximum(long newMaximum) {
     maximum = newMaximum;
-    minimumColdTarget = Math.max(1, newMaximum / 100);
+    long floor = newMaximum <= Long.MAX_VALUE / 1000 ? newMaximum * floorPerMille / 1000
+        : newMaximum / 1000 * floorPerMille;
+    minimumColdTarget = Math.max(1, floor);
     maximumColdTarget = Math.max(minimumColdTarget, newMaximum - minimumColdTarget);
   }
 
@@ -462,6 +557,9 @@ public final class ReferenceModel<K> {
     }
     long limit = (long) historyLimit * capacity / historyCapacity;
     historyCapacity = capacity;
+    if (farHistory.isAllocated()) {
+      farHistory.allocate(capacity);
+    }
     limitDropWeight = Math.min(limitDropWeight, capacity - 1L);
     int least = Math.max(1, capacity / LEAST_HISTORY_DIVISOR);
     historyLimit = (int) Math.max(least, Math.min(capacity, Math.min(limit, Math.max(1, capacity))));
@@ -485,9 +583,12 @@ public final class ReferenceModel<K> {
     }
   }
 
-  /** The carry trial's part of an insert: the pending samples, then the inserted key if it is sampled. */
+  /**
+   * The trials' part of an insert: the carry trial's pending samples, then the inserted key if it is sampled; then
+   * the floor trial's.
+   */
   private void sampleInsert(K key) {
-    if (copyCarries == null) {
+    if (copyCarrySwitch == null) {
       for (int slot = 0; slot < pending.length; slot++) {
         if (pending[slot] != 0) {
           sample(pending[slot]);
@@ -498,6 +599,7 @@ public final class ReferenceModel<K> {
       if (isSampled(hash)) {
         sample(hash);
       }
+      floorTrial.insert(hash);
     }
   }
 
@@ -555,13 +657,14 @@ public final class ReferenceModel<K> {
   private void admit(Page<K> page, boolean roomWasFree) {
     int hash = fingerprint(page.key);
     Ghost ghost = newestGhost.remove(hash);
-    if (ghost != null) {
-      if (inTestPeriod(ghost.stamp())) {
-        if (ghost.referenced()) {
+    long ghostStamp = ghost != null ? ghost.stamp() : farHistory.take(hash);
+    if (ghostStamp != FarHistoryModel.ABSENT) {
+      if (inTestPeriod(ghostStamp)) {
+        if (ghost != null && ghost.referenced()) {
           missedPromotion();
         }
         adjustColdTarget(page.weight);
-        if (makeRoomInHot(ghost.stamp(), page.weight)) {
+        if (makeRoomInHot(ghostStamp, page.weight)) {
           placeHot(page);
           page.state = State.RETURNED;
         } else {
@@ -714,8 +817,19 @@ public final class ReferenceModel<K> {
     int droppedLive = 0;
     for (int drops = 0; drops < DROPS_PER_REMEMBER && history.size() >= historyLimit; drops++) {
       Ghost oldest = history.getFirst();
-      if (dropOldestGhost() && !oldest.referenced()) {
-        droppedLive++;
+      if (dropOldestGhost()) {
+        if (historyLimit == historyCapacity) {
+          farHistory.add(oldest.hash(), oldest.stamp());
+        }
+        if (!oldest.referenced()) {
+          droppedLive++;
+        }
+      }
+    }
+    if (history.size() == ringLength) {
+      ringLength = (int) Math.max(ringLength + 1L, Math.min(historyCapacity, 2L * ringLength));
+      if (ringLength >= historyCapacity) {
+        farHistory.allocate(historyCapacity);
       }
     }
     history.addLast(ghost);
