@@ -162,7 +162,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     this.floorTrial = new FloorTrial((int) Math.min(Integer.MAX_VALUE, maximum), weigher != null,
         this::residentEntries, FloorTrial.FLOORS, scanLimit, seed + 2, carryTrial::carries);
     this.policy = new ClockProPolicy<>(maximum, weigher != null, scanLimit, seed, carryTrial::carries,
-        floorTrial::floor);
+        floorTrial::floor, true);
     this.removalListener = removalListener;
     this.loading = new Loading<>(this, counters);
     this.computing = new Computing<>(this, loading, counters);

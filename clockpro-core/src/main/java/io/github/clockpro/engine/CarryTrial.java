@@ -42,7 +42,10 @@ import java.util.function.IntSupplier;
  *
  * <p>The copies are {@link ClockProPolicy} itself, over nodes that carry only a key hash: a copy looks a key up by
  * its hash alone (every copy node shares one key object, {@link #HASH_ONLY}), so two sampled keys whose hashes
- * collide count as one there. The copies are at least {@link #MINIMUM_COPY_SIZE} entries where the cache is large
+ * collide count as one there. A copy's history has no far history ({@link FarHistory}): in copies of a few hundred
+ * entries it turned the verdict on a stationary skewed workload at 1,000 entries, where carrying pays, from
+ * carrying in 81% of the periods to 42% (docs/decisions.md); the floor trial's copies follow the same rule. The
+ * copies are at least {@link #MINIMUM_COPY_SIZE} entries where the cache is large
  * enough; a smaller copy follows the full-size cache less well. A cache too small for that samples one key in
  * {@code 2^MINIMUM_SAMPLING_SHIFT}, so that the hits never pay for the trial on more than a quarter of the keys.
  *

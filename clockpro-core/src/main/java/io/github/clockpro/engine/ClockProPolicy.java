@@ -338,7 +338,8 @@ final class ClockProPolicy<K, V> {
   private long unscannedEvictionCount;
 
   /**
-   * A policy of a cache bounded by size: every entry weighs 1.
+   * The policy of a carry trial's copy: bounded by size, every entry weighs 1, the paper's floor, no far history
+   * (see {@link CarryTrial}).
    *
    * @param maximumSize the most resident entries; at least 1
    * @param scanLimit the most entries one eviction may examine; at least 1
@@ -346,7 +347,7 @@ final class ClockProPolicy<K, V> {
    * @param carrySwitch whether the hot hand may carry references over, asked each time it spares a page
    */
   ClockProPolicy(int maximumSize, int scanLimit, int seed, BooleanSupplier carrySwitch) {
-    this(maximumSize, false, scanLimit, seed, carrySwitch);
+    this(maximumSize, false, scanLimit, seed, carrySwitch, () -> DEFAULT_FLOOR_PER_MILLE, false);
   }
 
   /**
@@ -355,17 +356,13 @@ final class ClockProPolicy<K, V> {
    * @param scanLimit the most entries one eviction may examine; at least 1
    * @param seed randomises the layout of the non-resident table, never its contents
    * @param carrySwitch whether the hot hand may carry references over, asked each time it spares a page
-   */
-  ClockProPolicy(long maximum, boolean weighted, int scanLimit, int seed, BooleanSupplier carrySwitch) {
-    this(maximum, weighted, scanLimit, seed, carrySwitch, () -> DEFAULT_FLOOR_PER_MILLE);
-  }
-
-  /**
    * @param floorSwitch the cold target's floor in thousandths of the maximum, asked on each call of {@link #admit}
+   * @param keepsFarHistory whether the history keeps a {@link FarHistory}: the cache's policy does, the trials'
+   *     copies do not (see {@link CarryTrial})
    */
   @SuppressWarnings("unchecked")
   ClockProPolicy(long maximum, boolean weighted, int scanLimit, int seed, BooleanSupplier carrySwitch,
-      IntSupplier floorSwitch) {
+      IntSupplier floorSwitch, boolean keepsFarHistory) {
     this.weighted = weighted;
     this.floorSwitch = floorSwitch;
     this.floorPerMille = floorSwitch.getAsInt();
@@ -374,7 +371,7 @@ final class ClockProPolicy<K, V> {
     this.carrySwitch = carrySwitch;
     this.victims = (Node<K, V>[]) new Node<?, ?>[MAXIMUM_EVICTIONS + 1];
     this.historyCapacity = historyCapacityFor(maximum, 1);
-    this.history = new History(historyCapacity, seed);
+    this.history = new History(historyCapacity, seed, keepsFarHistory);
     applyMaximum(maximum);
     this.coldTarget = minimumColdTarget;
     this.ceiling = ceilingFloor();

@@ -289,7 +289,7 @@ final class FloorTrial {
 
     Copy(int maximumSize, int scanLimit, int seed, BooleanSupplier carrySwitch, int floor) {
       this.table = new NodeTable<>(INITIAL_TABLE_LENGTH);
-      this.policy = new ClockProPolicy<>(maximumSize, false, scanLimit, seed, carrySwitch, () -> floor);
+      this.policy = new ClockProPolicy<>(maximumSize, false, scanLimit, seed, carrySwitch, () -> floor, false);
     }
 
     Node<Object, Object> find(int hash) {

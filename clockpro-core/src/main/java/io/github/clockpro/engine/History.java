@@ -97,21 +97,24 @@ final class History {
   private int tableSize;
 
   /** Where the records the limit drops go while the limit is at its longest. */
-  private final FarHistory far;
+  private final FarHistory far = new FarHistory();
+  /** Whether {@link #far} is ever allocated; if not, it records nothing. */
+  private final boolean keepsFarHistory;
 
   /**
    * @param capacity the most insertions the ring keeps, and so the most live entries; at least 1
    * @param seed mixes table indexes; any value
+   * @param keepsFarHistory whether records the limit drops go on to a {@link FarHistory}
    */
-  History(int capacity, int seed) {
+  History(int capacity, int seed, boolean keepsFarHistory) {
     this.capacity = capacity;
     this.limit = capacity;
     this.seed = seed;
     int ringLength = Math.min(MINIMUM_LENGTH, capacity);
     this.ring = new long[ringLength];
     this.table = new long[MINIMUM_LENGTH];
-    this.far = new FarHistory();
-    if (ring.length == capacity) {
+    this.keepsFarHistory = keepsFarHistory;
+    if (keepsFarHistory && ring.length == capacity) {
       far.allocate(capacity);
     }
   }
@@ -296,7 +299,7 @@ final class History {
     }
     ring = grown;
     head = 0;
-    if (length >= capacity) {
+    if (keepsFarHistory && length >= capacity) {
       far.allocate(capacity); // the ring is full length: the limit may drop records from now on
     }
   }

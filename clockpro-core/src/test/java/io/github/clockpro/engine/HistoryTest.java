@@ -28,7 +28,7 @@ class HistoryTest {
     "100, 6442450000"
   })
   void shouldBehaveLikeAFifoOfNewestInsertions(int capacity, long firstStamp) {
-    History set = new History(capacity, capacity * 31);
+    History set = new History(capacity, capacity * 31, true);
     Deque<Insertion> ring = new ArrayDeque<>();
     Map<Integer, Insertion> live = new HashMap<>();
     SplittableRandom random = new SplittableRandom(capacity);

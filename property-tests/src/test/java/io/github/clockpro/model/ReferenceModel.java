@@ -66,7 +66,8 @@ import java.util.function.ToIntFunction;
  *       reaches the capacity: the ring holds 16 records at first (the capacity if less), and an addition that
  *       finds it holding as many records as its length, live or not, after its drops, lengthens it to twice (at
  *       most the capacity, at least one more). Once made, the table is made again, empty, whenever the capacity
- *       changes to one that needs another number of buckets.
+ *       changes to one that needs another number of buckets. The trials' copies, and the models {@link #withFixedCarry}
+ *       makes, have no far history.
  *   <li>Weights (a model built with {@link #weighted}; the default model is the case where every page weighs 1
  *       and decides exactly as described above). Every page has a weight. The cache evicts while the resident
  *       weight exceeds the maximum less the new page's weight, at most eight pages per insert, each with a scan
@@ -213,6 +214,8 @@ public final class ReferenceModel<K> {
   /** The length of the core's ring of history records, which decides when the far history starts. */
   private int ringLength;
   private final FarHistoryModel farHistory;
+  /** Whether the far history is ever made: in the model compared with the cache, not in a trial's copy. */
+  private final boolean keepsFarHistory;
 
   /**
    * In a trial copy or a model with no trials, whether it may carry now; {@code null} in the model the tests compare
@@ -327,7 +330,8 @@ public final class ReferenceModel<K> {
     this.ceiling = ceilingFloor();
     this.farHistory = new FarHistoryModel();
     this.ringLength = Math.min(RING_START, maximumSize);
-    if (ringLength == historyCapacity) {
+    this.keepsFarHistory = copyCarrySwitch == null;
+    if (keepsFarHistory && ringLength == historyCapacity) {
       farHistory.allocate(historyCapacity);
     }
   }
@@ -828,7 +832,7 @@ public final class ReferenceModel<K> {
     }
     if (history.size() == ringLength) {
       ringLength = (int) Math.max(ringLength + 1L, Math.min(historyCapacity, 2L * ringLength));
-      if (ringLength >= historyCapacity) {
+      if (keepsFarHistory && ringLength >= historyCapacity) {
         farHistory.allocate(historyCapacity);
       }
     }
