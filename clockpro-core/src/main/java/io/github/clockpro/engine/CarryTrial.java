@@ -69,8 +69,9 @@ import java.util.function.IntSupplier;
  * lock, a different lock, so it is volatile. Everything else that changes is guarded by {@link #lock}, except the
  * copies' tables, which are read without it as the cache's table is (one writer, holding {@link #lock}), and
  * their nodes' racy reference counters, and {@link #pending}, whose slots any hit writes with release stores and
- * the holder of {@link #lock} empties with atomic exchanges ({@link #pendingCursor} is a racy hint). The lock is only ever tried, never waited for, so a thread that holds the
- * eviction lock may try it without any risk of deadlock.
+ * the holder of {@link #lock} empties with atomic exchanges ({@link #pendingCursor} is a racy hint). The lock is
+ * only ever tried, never waited for, so a thread that holds the eviction lock may try it without any risk of
+ * deadlock.
  */
 final class CarryTrial {
 

@@ -30,9 +30,10 @@ import java.util.function.IntSupplier;
  * entry count is not known in advance, so the copies (whose nodes weigh 1) start sampling one key in
  * {@code 2^MINIMUM_SAMPLING_SHIFT} and hold that share of the cache's resident entry count, read at the end of
  * each period and followed when it moves by more than a sixteenth; a copy made smaller evicts its excess over its
- * next admissions, at most {@link ClockProPolicy#MAXIMUM_EVICTIONS} each. When the copies reach {@link #RESTART_GROWTH} times
- * {@link #MINIMUM_COPY_SIZE} (or fall below half of it), the trial starts again with new copies, sampling as a cache
- * bounded by size of the resident entry count would, so that a large weighted cache's copies stay small.
+ * next admissions, at most {@link ClockProPolicy#MAXIMUM_EVICTIONS} each. When the copies reach
+ * {@link #RESTART_GROWTH} times {@link #MINIMUM_COPY_SIZE} (or fall below half of it), the trial starts again with
+ * new copies, sampling as a cache bounded by size of the resident entry count would, so that a large weighted
+ * cache's copies stay small.
  *
  * <p>Every copy carries as the cache does ({@code carrySwitch}, the carry trial's answer). Each copy's hits fade by a
  * tenth each period of as many counted samples as a copy has entries; at the end of a period the floor becomes the
