@@ -1,11 +1,9 @@
 package io.github.clockpro.engine;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.IntSupplier;
+import java.util.function.IntConsumer;
 
 /**
  * Decides whether the cache's hot hand may carry references over, by replaying a sample of the cache's
@@ -40,13 +38,11 @@ import java.util.function.IntSupplier;
  * "Cache Modeling and Optimization using Miniature Simulations", USENIX ATC 2017). CPU caches choose between
  * replacement policies the same way, with a few sampled sets per policy ("set dueling").
  *
- * <p>The copies are {@link ClockProPolicy} itself, over nodes that carry only a key hash: a copy looks a key up by
- * its hash alone (every copy node shares one key object, {@link #HASH_ONLY}), so two sampled keys whose hashes
- * collide count as one there. A copy's history has no far history ({@link FarHistory}): in copies of a few hundred
+ * <p>The copies are {@link ClockProPolicy} itself, over nodes that carry only a key hash ({@link TrialCopy}), so
+ * two sampled keys whose hashes collide count as one there. A copy's history has no far history ({@link FarHistory}): in copies of a few hundred
  * entries it turned the verdict on a stationary skewed workload at 1,000 entries, where carrying pays, from
  * carrying in 81% of the periods to 42% (docs/decisions.md); the floor trial's copies follow the same rule. The
- * copies are at least {@link #MINIMUM_COPY_SIZE} entries where the cache is large
- * enough; a smaller copy follows the full-size cache less well. A cache too small for that samples one key in
+ * copies are at least {@link #MINIMUM_COPY_SIZE} entries where the cache is large enough; a smaller copy follows the full-size cache less well. A cache too small for that samples one key in
  * {@code 2^MINIMUM_SAMPLING_SHIFT}, so that the hits never pay for the trial on more than a quarter of the keys.
  *
  * <p>The score is the carrying copy's hits minus the other copy's. Each period of as many counted samples as a
@@ -56,20 +52,17 @@ import java.util.function.IntSupplier;
  * both copies, and it does so without the lock. That keeps a popular sampled key, which both copies usually hold,
  * from making every one of its hits take the lock; once the two nodes' counters saturate, its hits write nothing.
  * A sampled hit that one copy misses needs an insert there, which takes the lock and allocates a node; the hit
- * path does neither, so it leaves the hash in {@link #pending}, and the next insert into the cache, which takes a
- * lock and allocates anyway, replays it. Under a burst of such hits the buffer keeps the latest
- * {@link #PENDING_SAMPLES}: a sample lost that way is a sample the trial never sees, as one dropped for a busy
- * lock is.
+ * path does neither, so it leaves the hash in {@link #pending} ({@link PendingSamples}), and the next insert into
+ * the cache, which takes a lock and allocates anyway, replays it.
  *
- * <p>Memory grows with use: each copy's table starts at {@link #INITIAL_TABLE_LENGTH} slots and doubles as the
- * copy fills, and its history grows as the cache's does, so an empty cache pays for neither copy by its maximum
- * size. Growth changes no decision: a copy's table answers by hash, whatever its length.
+ * <p>Memory grows with use: each copy's table starts small and doubles as the copy fills (see {@link TrialCopy}),
+ * and its history grows as the cache's does, so an empty cache pays for neither copy by its maximum size.
  *
  * <p>Fields: {@link #carries} is written under {@link #lock} and read by the cache's policy under the eviction
  * lock, a different lock, so it is volatile. Everything else that changes is guarded by {@link #lock}, except the
  * copies' tables, which are read without it as the cache's table is (one writer, holding {@link #lock}), and
- * their nodes' racy reference counters, and {@link #pending}, whose slots any hit writes with release stores and
- * the holder of {@link #lock} empties with atomic exchanges ({@link #pendingCursor} is a racy hint). The lock is
+ * their nodes' racy reference counters, and {@link #pending}, which hits write without it (see
+ * {@link PendingSamples}). The lock is
  * only ever tried, never waited for, so a thread that holds the eviction lock may try it without any risk of
  * deadlock.
  */
@@ -81,26 +74,6 @@ final class CarryTrial {
   static final int MINIMUM_SAMPLING_SHIFT = 2;
   /** At least one key in {@code 2^10} is sampled. */
   static final int MAXIMUM_SAMPLING_SHIFT = 10;
-  /** The hits a buffer of pending samples holds for the next insert; a power of two. */
-  static final int PENDING_SAMPLES = 16;
-  /**
-   * The length a copy's table starts at; it doubles as the copy fills, as the cache's does. Sized from the copy's
-   * maximum up front, the two tables cost 16 MB for a cache of maximum size {@code Integer.MAX_VALUE} before it
-   * held a single entry.
-   */
-  static final int INITIAL_TABLE_LENGTH = 16;
-
-  private static final VarHandle PENDING = MethodHandles.arrayElementVarHandle(int[].class);
-
-  static {
-    // A VarHandle links each access mode at its first use, and linking allocates. The first use of this one
-    // would be a hit's, and a hit must not allocate: link it here, when the class is loaded by a cache's making.
-    PENDING.setRelease(new int[1], 0, 0);
-  }
-
-  /** The key of every node in the copies: a lookup there matches on the hash alone. */
-  private static final Object HASH_ONLY = new Object();
-
   /**
    * Added to a key hash before sampling, so that the hash 0, which the keys {@code 0}, {@code 0L}, {@code ""} and
    * {@code false} share and which is often a workload's most popular, is not sampled at any shift.
@@ -113,9 +86,13 @@ final class CarryTrial {
   /** {@code Integer.SIZE - samplingShift}: the scrambled hash of a sampled key is below {@code 1 << this}. */
   private final int sampledBits;
   private final int period;
-  private final Copy carrying;
-  private final Copy notCarrying;
+  private final TrialCopy carrying;
+  private final TrialCopy notCarrying;
   private final ReentrantLock lock = new ReentrantLock();
+  /** Sampled hits that not both copies hold, for the next insert to replay. */
+  private final PendingSamples pending = new PendingSamples();
+  /** {@link #record}, made once: the drain of pending samples must not allocate a lambda per insert. */
+  private final IntConsumer replay = this::record;
 
   /** Guarded by {@link #lock}: the carrying copy's hits minus the other copy's, fading each period. */
   private int score;
@@ -123,20 +100,6 @@ final class CarryTrial {
   private int samplesInPeriod;
   /** Written under {@link #lock}; read without it. */
   private volatile boolean carries;
-  /**
-   * Sampled hits waiting for the next insert: a hash, or 0 for an empty slot (no sampled hash is 0, see
-   * {@link #SAMPLING_OFFSET}). Written by hits with release stores, emptied under {@link #lock}.
-   */
-  private final int[] pending = new int[PENDING_SAMPLES];
-  /**
-   * The slot the next pending sample goes to, modulo its length; incremented by hits without a lock. A benign
-   * race: two hits may take one slot, and one of their samples is lost; and {@link #recordInsert} reads it to
-   * skip the drain when no hit wrote since it last drained, which may leave a sample for the next insert.
-   */
-  private int pendingCursor;
-  /** The value of {@link #pendingCursor} at the last drain. Guarded by {@link #lock}. */
-  private int drainedCursor;
-
   /**
    * @param maximumSize the cache's maximum size
    * @param scanLimit the cache's scan limit, which the copies share
@@ -147,8 +110,8 @@ final class CarryTrial {
     this.sampledBits = Integer.SIZE - samplingShift;
     int copySize = Math.max(1, maximumSize >>> samplingShift);
     this.period = copySize;
-    this.carrying = new Copy(copySize, scanLimit, seed, true);
-    this.notCarrying = new Copy(copySize, scanLimit, seed + 1, false);
+    this.carrying = new TrialCopy(new ClockProPolicy<>(copySize, scanLimit, seed, () -> true));
+    this.notCarrying = new TrialCopy(new ClockProPolicy<>(copySize, scanLimit, seed + 1, () -> false));
   }
 
   /**
@@ -189,9 +152,7 @@ final class CarryTrial {
     if (referenceInBothCopies(hash)) {
       return;
     }
-    int cursor = pendingCursor;
-    pendingCursor = cursor + 1;
-    PENDING.setRelease(pending, cursor & (PENDING_SAMPLES - 1), hash);
+    pending.offer(hash);
   }
 
   /**
@@ -200,23 +161,14 @@ final class CarryTrial {
    */
   void recordInsert(int hash) {
     boolean sampled = isSampled(hash);
-    if (!sampled && pendingCursor == drainedCursor) {
-      return; // a racy read of both: at worst a pending sample waits for a later insert
+    if (!sampled && !pending.mayHoldSamples()) {
+      return; // a racy read: at worst a pending sample waits for a later insert
     }
     if (!lock.tryLock()) {
       return; // another thread is recording a sample: drop this one rather than wait
     }
     try {
-      drainedCursor = pendingCursor;
-      for (int slot = 0; slot < PENDING_SAMPLES; slot++) {
-        // Most slots are empty: read before the atomic exchange, which would cost as much as a locked write each.
-        if ((int) PENDING.getAcquire(pending, slot) != 0) {
-          int pendingHash = (int) PENDING.getAndSet(pending, slot, 0);
-          if (pendingHash != 0) {
-            record(pendingHash);
-          }
-        }
-      }
+      pending.drain(replay);
       if (sampled) {
         record(hash);
       }
@@ -299,52 +251,6 @@ final class CarryTrial {
       samplesInPeriod = 0;
       carries = score > 0;
       score -= score / 10;
-    }
-  }
-
-  /**
-   * One scaled-down copy of the policy, with its own table of hash-only nodes. Package-private so that tests can
-   * replay a policy through it.
-   */
-  static final class Copy {
-    private final NodeTable<Object, Object> table;
-    private final ClockProPolicy<Object, Object> policy;
-
-    Copy(int maximumSize, int scanLimit, int seed, boolean carrying) {
-      this.table = new NodeTable<>(INITIAL_TABLE_LENGTH);
-      this.policy = new ClockProPolicy<>(maximumSize, scanLimit, seed, () -> carrying);
-    }
-
-    ClockProPolicy<Object, Object> policy() {
-      return policy;
-    }
-
-    /** The node of this hash if it is resident here; lock-free, as lookups in the cache's own table are. */
-    Node<Object, Object> find(int hash) {
-      return table.get(HASH_ONLY, hash);
-    }
-
-    /** Replays one access: a reference if the hash is resident here, else an insert. Returns whether it hit. */
-    boolean access(int hash) {
-      Node<Object, Object> node = table.get(HASH_ONLY, hash);
-      if (node != null) {
-        node.recordAccess();
-        return true;
-      }
-      node = new Node<>(HASH_ONLY, hash, null);
-      if (policy.admit(node) > 0) { // every node weighs 1 here: one victim at most
-        table.remove(policy.takeVictim(0));
-      }
-      table.add(node);
-      table.growIfCrowded(policy.hotSize() + policy.coldSize());
-      return false;
-    }
-
-    void check(String name, List<String> violations) {
-      IntSupplier resident = () -> policy.hotSize() + policy.coldSize();
-      for (String violation : Invariants.check(table, policy, resident)) {
-        violations.add(name + violation);
-      }
     }
   }
 }

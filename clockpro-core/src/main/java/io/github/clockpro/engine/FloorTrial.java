@@ -1,12 +1,11 @@
 package io.github.clockpro.engine;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntConsumer;
 import java.util.function.IntSupplier;
 
 /**
@@ -17,7 +16,7 @@ import java.util.function.IntSupplier;
  * <h2>Contract</h2>
  * As {@link CarryTrial}'s: {@link #recordHit} takes no lock and allocates nothing; {@link #recordInsert} replays the
  * pending samples and the inserted key if it is sampled, if it can take the trial's lock at once; {@link #floor()}
- * may be read from any thread. One call of {@link #recordInsert} replays at most {@code PENDING_SAMPLES + 1}
+ * may be read from any thread. One call of {@link #recordInsert} replays at most {@code PendingSamples.SLOTS + 1}
  * samples, each examining at most {@code copies * scanLimit} entries.
  *
  * <h2>Design</h2>
@@ -60,16 +59,6 @@ final class FloorTrial {
    * {@link #MINIMUM_COPY_SIZE}, so that they never hold more than that many entries each.
    */
   static final int RESTART_GROWTH = 2;
-  static final int PENDING_SAMPLES = 16;
-  static final int INITIAL_TABLE_LENGTH = 16;
-
-  private static final VarHandle PENDING = MethodHandles.arrayElementVarHandle(int[].class);
-
-  static {
-    PENDING.setRelease(new int[1], 0, 0); // link the access mode now: a hit must not allocate
-  }
-
-  private static final Object HASH_ONLY = new Object();
   /** Not the carry trial's offset and multiplier: this trial samples other keys. */
   private static final int SAMPLING_OFFSET = 0x6A09E667;
   private static final int SAMPLING_MULTIPLIER = 0x85EBCA6B;
@@ -81,7 +70,7 @@ final class FloorTrial {
   /** The floors, in thousandths of the maximum, one per copy. */
   private final int[] floors;
   /** Replaced under {@link #lock} when a weighted cache's sampling shift changes; read by hits without it. */
-  private volatile Copy[] copies;
+  private volatile TrialCopy[] copies;
   private final int scanLimit;
   private final int seed;
   private final BooleanSupplier carrySwitch;
@@ -92,13 +81,16 @@ final class FloorTrial {
 
   /** Guarded by {@link #lock}: each copy's hits, fading each period. */
   private final int[] hits;
+  /** Guarded by {@link #lock}: the entries each copy holds at most, and the samples in a period. */
   private int copySize;
+  /** Guarded by {@link #lock}: samples recorded in the current period. */
   private int samplesInPeriod;
-  /** Written under {@link #lock}: the index of the floor in force. */
+  /** Written under {@link #lock}; read by the cache's policy under the eviction lock: the floor in force. */
   private volatile int chosen;
-  private final int[] pending = new int[PENDING_SAMPLES];
-  private int pendingCursor;
-  private int drainedCursor;
+  /** Sampled hits that not every copy holds, for the next insert to replay. */
+  private final PendingSamples pending = new PendingSamples();
+  /** {@link #record}, made once: the drain of pending samples must not allocate a lambda per insert. */
+  private final IntConsumer replay = this::record;
 
   /**
    * @param maximumSize the cache's maximum size, for a cache bounded by size
@@ -121,10 +113,12 @@ final class FloorTrial {
     this.hits = new int[floors.length];
   }
 
-  private Copy[] newCopies(int size) {
-    Copy[] made = new Copy[floors.length];
+  private TrialCopy[] newCopies(int size) {
+    TrialCopy[] made = new TrialCopy[floors.length];
     for (int index = 0; index < floors.length; index++) {
-      made[index] = new Copy(size, scanLimit, seed + index, carrySwitch, floors[index]);
+      int floor = floors[index];
+      made[index] = new TrialCopy(
+          new ClockProPolicy<>(size, false, scanLimit, seed + index, carrySwitch, () -> floor, false));
     }
     return made;
   }
@@ -163,29 +157,19 @@ final class FloorTrial {
     if (referenceInAllCopies(hash)) {
       return;
     }
-    int cursor = pendingCursor;
-    pendingCursor = cursor + 1;
-    PENDING.setRelease(pending, cursor & (PENDING_SAMPLES - 1), hash);
+    pending.offer(hash);
   }
 
   void recordInsert(int hash) {
     boolean sampled = isSampled(hash);
-    if (!sampled && pendingCursor == drainedCursor) {
-      return;
+    if (!sampled && !pending.mayHoldSamples()) {
+      return; // a racy read: at worst a pending sample waits for a later insert
     }
     if (!lock.tryLock()) {
-      return;
+      return; // another thread is recording a sample: drop this one rather than wait
     }
     try {
-      drainedCursor = pendingCursor;
-      for (int slot = 0; slot < PENDING_SAMPLES; slot++) {
-        if ((int) PENDING.getAcquire(pending, slot) != 0) {
-          int pendingHash = (int) PENDING.getAndSet(pending, slot, 0);
-          if (pendingHash != 0) {
-            record(pendingHash);
-          }
-        }
-      }
+      pending.drain(replay);
       if (sampled) {
         record(hash);
       }
@@ -208,13 +192,13 @@ final class FloorTrial {
   }
 
   private boolean referenceInAllCopies(int hash) {
-    Copy[] copies = this.copies;
-    for (Copy copy : copies) {
+    TrialCopy[] copies = this.copies;
+    for (TrialCopy copy : copies) {
       if (copy.find(hash) == null) {
         return false;
       }
     }
-    for (Copy copy : copies) {
+    for (TrialCopy copy : copies) {
       Node<Object, Object> node = copy.find(hash);
       if (node != null) { // without the lock, a sample in progress may have evicted it since
         node.recordAccess();
@@ -277,51 +261,8 @@ final class FloorTrial {
     }
     if (Math.abs(size - copySize) * 16L > copySize) {
       copySize = size;
-      for (Copy copy : copies) {
-        copy.policy.setMaximum(size);
-      }
-    }
-  }
-
-  /** One scaled-down copy of the policy with a fixed floor, over hash-only nodes that weigh 1. */
-  static final class Copy {
-    private final NodeTable<Object, Object> table;
-    private final ClockProPolicy<Object, Object> policy;
-
-    Copy(int maximumSize, int scanLimit, int seed, BooleanSupplier carrySwitch, int floor) {
-      this.table = new NodeTable<>(INITIAL_TABLE_LENGTH);
-      this.policy = new ClockProPolicy<>(maximumSize, false, scanLimit, seed, carrySwitch, () -> floor, false);
-    }
-
-    Node<Object, Object> find(int hash) {
-      return table.get(HASH_ONLY, hash);
-    }
-
-    boolean access(int hash) {
-      Node<Object, Object> node = table.get(HASH_ONLY, hash);
-      if (node != null) {
-        node.recordAccess();
-        return true;
-      }
-      node = new Node<>(HASH_ONLY, hash, null);
-      int victims = policy.admit(node); // more than one only while a copy made smaller repays its excess
-      for (int index = 0; index < victims; index++) {
-        Node<Object, Object> victim = policy.takeVictim(index);
-        if (victim != node) {
-          table.remove(victim);
-        }
-      }
-      if (node.status != Node.UNLINKED) {
-        table.add(node);
-      }
-      table.growIfCrowded(policy.hotSize() + policy.coldSize());
-      return false;
-    }
-
-    void check(String name, List<String> violations) {
-      IntSupplier resident = () -> policy.hotSize() + policy.coldSize();
-      for (String violation : Invariants.check(table, policy, resident)) {
-        violations.add(name + violation);
+      for (TrialCopy copy : copies) {
+        copy.policy().setMaximum(size);
       }
     }
   }

@@ -54,7 +54,7 @@ class HistoryLengthTest {
     for (int size = 1; size <= 8; size++) {
       SplittableRandom random = new SplittableRandom(size);
       int maximumSize = size;
-      CarryTrial.Copy copy = new CarryTrial.Copy(maximumSize, 128, 1, true);
+      TrialCopy copy = new TrialCopy(new ClockProPolicy<>(maximumSize, 128, 1, () -> true));
       for (int step = 0; step < 20_000; step++) {
         copy.access(Long.hashCode(random.nextLong(4L * maximumSize)));
         int limit = copy.policy().historyLimit();
@@ -69,7 +69,7 @@ class HistoryLengthTest {
    * hashes, which are distinct for these non-negative keys below 2^32.
    */
   private static ClockProPolicy<Object, Object> replay(LongSupplier keys) {
-    CarryTrial.Copy copy = new CarryTrial.Copy(SIZE, 128, 1, true);
+    TrialCopy copy = new TrialCopy(new ClockProPolicy<>(SIZE, 128, 1, () -> true));
     for (long operation = 0; operation < OPERATIONS; operation++) {
       copy.access(Long.hashCode(keys.getAsLong()));
     }
