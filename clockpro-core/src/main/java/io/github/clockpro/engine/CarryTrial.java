@@ -39,11 +39,13 @@ import java.util.function.IntConsumer;
  * replacement policies the same way, with a few sampled sets per policy ("set dueling").
  *
  * <p>The copies are {@link ClockProPolicy} itself, over nodes that carry only a key hash ({@link TrialCopy}), so
- * two sampled keys whose hashes collide count as one there. A copy's history has no far history ({@link FarHistory}): in copies of a few hundred
- * entries it turned the verdict on a stationary skewed workload at 1,000 entries, where carrying pays, from
- * carrying in 81% of the periods to 42% (docs/decisions.md); the floor trial's copies follow the same rule. The
- * copies are at least {@link #MINIMUM_COPY_SIZE} entries where the cache is large enough; a smaller copy follows the full-size cache less well. A cache too small for that samples one key in
- * {@code 2^MINIMUM_SAMPLING_SHIFT}, so that the hits never pay for the trial on more than a quarter of the keys.
+ * two sampled keys whose hashes collide count as one there. A copy's history has no far history
+ * ({@link FarHistory}): in copies of a few hundred entries it turned the verdict on a stationary skewed workload at
+ * 1,000 entries, where carrying pays, from carrying in 81% of the periods to 42% (docs/decisions.md); the floor
+ * trial's copies follow the same rule. The copies are at least {@link #MINIMUM_COPY_SIZE} entries where the cache
+ * is large enough; a smaller copy follows the full-size cache less well. A cache too small for that samples one
+ * key in {@code 2^MINIMUM_SAMPLING_SHIFT}, so that the hits never pay for the trial on more than a quarter of the
+ * keys.
  *
  * <p>The score is the carrying copy's hits minus the other copy's. Each period of as many counted samples as a
  * copy has entries, the trial sets {@link #carries} from the sign of the score, then keeps nine tenths of it, so

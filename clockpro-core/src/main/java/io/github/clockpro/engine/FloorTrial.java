@@ -240,8 +240,9 @@ final class FloorTrial {
 
   /**
    * Sizes the copies by the cache's resident entry count, when it has moved by more than a sixteenth; when that
-   * makes a copy eight times {@link #MINIMUM_COPY_SIZE} or more, or less than half of it, restarts the trial with new
-   * copies at the sampling shift a cache bounded by size of that many entries would have (the floor in force stays).
+   * makes a copy {@link #RESTART_GROWTH} times {@link #MINIMUM_COPY_SIZE} or more, or less than half of it, restarts
+   * the trial with new copies at the sampling shift a cache bounded by size of that many entries would have (the
+   * floor in force stays).
    */
   private void followResidentEntries() {
     int resident = Math.max(1, residentEntries.getAsInt());
