@@ -3,6 +3,7 @@ package io.github.clockpro.bench.workload;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /**
  * Built-in workloads, generated from a fixed seed, so that the simulator, the report and the tests run with no
@@ -14,6 +15,11 @@ public final class SyntheticWorkloads {
   /** The nearest and the farthest a short-lived key's return follows its first request, in events. */
   private static final int SHORT_LIVED_SHORTEST = 20;
   private static final int SHORT_LIVED_LONGEST = 45;
+  /**
+   * The sizes every workload is simulated at, before its own larger ones: from 50 to 10,000 entries, so that a rule
+   * tuned at a few sizes shows where it fails at the others.
+   */
+  private static final int[] SWEEP = {50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000};
 
   private SyntheticWorkloads() {}
 
@@ -45,7 +51,7 @@ public final class SyntheticWorkloads {
       keys[index] = scramble(zipfian.next(random));
     }
     return new Trace("synthetic-zipfian", "Zipfian, exponent 0.99, over " + keyCount + " keys",
-        keys, sizes(scale, 1_000, 5_000, 20_000, 50_000));
+        keys, sizes(scale, 20_000, 50_000));
   }
 
   /**
@@ -65,7 +71,7 @@ public final class SyntheticWorkloads {
     return new Trace("synthetic-drift",
         "Zipfian over a window of " + window + " keys that moves on by one key every " + eventsPerStep
             + " events",
-        keys, sizes(scale, 1_000, 2_500, 5_000));
+        keys, sizes(scale));
   }
 
   /** A loop over 10,000 keys, 50 times: LRU's worst case, where a cache should keep a fixed part of the loop. */
@@ -76,7 +82,7 @@ public final class SyntheticWorkloads {
       keys[index] = index % loopLength;
     }
     return new Trace("synthetic-loop", "a loop over " + loopLength + " keys, 50 times",
-        keys, sizes(scale, 2_500, 5_000, 9_000));
+        keys, sizes(scale, 9_000));
   }
 
   /**
@@ -104,7 +110,7 @@ public final class SyntheticWorkloads {
     return new Trace("synthetic-scan-hot",
         "Zipfian over " + hotKeys + " hot keys, a scan of " + scanLength + " new keys after every " + burst
             + " events",
-        keys, sizes(scale, 1_000, 2_500, 5_000));
+        keys, sizes(scale));
   }
 
   /**
@@ -139,7 +145,7 @@ public final class SyntheticWorkloads {
         "two streams, each Zipfian over " + keyCount + " keys with a scan of " + scanLength + " new keys after "
             + "every " + burst + " events in a range of its own whose hash codes collide with the other's, "
             + "interleaved in runs of " + run + " events",
-        keys, sizes(scale, 5_000, 10_000, 20_000));
+        keys, sizes(scale, 20_000));
   }
 
   /**
@@ -179,7 +185,7 @@ public final class SyntheticWorkloads {
     return new Trace("synthetic-short-lived",
         "half of the keys return once, " + SHORT_LIVED_SHORTEST + " to " + SHORT_LIVED_LONGEST
             + " events after their first request",
-        keys, List.of(50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000));
+        keys, Arrays.stream(SWEEP).boxed().toList());
   }
 
   /** The first slot from {@code from} to {@code to} (both included) not yet taken, or -1. */
@@ -192,8 +198,10 @@ public final class SyntheticWorkloads {
     return -1;
   }
 
-  private static List<Integer> sizes(int scale, int... fullSizes) {
-    return Arrays.stream(fullSizes).map(size -> Math.max(1, size / scale)).boxed().toList();
+  /** The {@link #SWEEP} and then {@code largerSizes}, each divided by the scale (at least 1), without repeats. */
+  private static List<Integer> sizes(int scale, int... largerSizes) {
+    return IntStream.concat(Arrays.stream(SWEEP), Arrays.stream(largerSizes))
+        .map(size -> Math.max(1, size / scale)).distinct().sorted().boxed().toList();
   }
 
   /** A fixed bijection of ranks to keys, so that popular keys are not neighbours in hash order. */
