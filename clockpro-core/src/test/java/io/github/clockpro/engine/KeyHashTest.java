@@ -80,8 +80,8 @@ class KeyHashTest {
     }
     // The far history's 14-bit fingerprints allow a few: live records fill at most three quarters of its slots,
     // so a miss meets on average at most three in its bucket of four, a false hit for at most about 3 misses in
-    // 16,384, some 37 of these 200,000 misses (23 in one run). The aliasing this test guards against gave the second
-    // range's keys the first range's records.
+    // 16,384: some 37 of these 200,000 misses. The aliasing this test guards against gave the second range's keys
+    // the first range's records.
     long falseHits = cache.policy().historyHitCount();
     assertTrue(falseHits <= 60, "history hits on keys never requested before: " + falseHits);
   }
