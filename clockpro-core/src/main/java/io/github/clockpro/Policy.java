@@ -80,6 +80,14 @@ public interface Policy {
   long coldTarget();
 
   /**
+   * {@return the least the cold target may fall to: a hundredth of the maximum (the paper's floor), or a fifth while
+   * the floor trial finds that pays. The trial replays a sample of the keys through two small copies of the policy,
+   * one with each floor, and moves to the other floor only when its copy leads by more than two standard errors. A
+   * new cache starts at a hundredth. At least 1; in a {@link #isWeighted() weighted} cache, a weight}
+   */
+  long coldTargetFloor();
+
+  /**
    * {@return the reference count at which the cold hand promotes an entry instead of evicting it; adapts, from 1 to 2}
    */
   int promotionThreshold();

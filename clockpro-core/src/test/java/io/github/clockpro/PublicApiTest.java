@@ -59,6 +59,7 @@ class PublicApiTest {
     Policy policy = cache.policy();                                // what is specific to CLOCK-Pro, read live
     policy.hotSize();  policy.coldSize();  policy.historySize();
     policy.coldTarget();  policy.promotionThreshold();  policy.carryLimit();  // what the policy adapts to the workload
+    policy.coldTargetFloor();                                      // its floor, which a trial of two floors chooses
     policy.historyLimit();                                         // the history's adaptive length
     policy.evictionCountAtMost(1);                                 // evictions that examined at most one entry
     // quick-start:end

@@ -42,6 +42,7 @@ class PolicyViewContractTest {
     assertEquals(0, policy.coldSize());
     assertEquals(0, policy.historySize());
     assertEquals(MAXIMUM, policy.historyLimit(), "the history starts as long as the paper's");
+    assertEquals(MAXIMUM / 100, policy.coldTargetFloor(), "the paper's floor, a hundredth of the maximum");
     assertFalse(policy.carryAllowed(), "a new cache does not carry");
     assertEquals(0, policy.carryLimit());
     assertEquals(0, policy.historyHitCount());
@@ -61,6 +62,9 @@ class PolicyViewContractTest {
     assertTrue(policy.hotSize() > 0, policy.toString());
     assertTrue(policy.coldSize() > 0, policy.toString());
     assertTrue(policy.coldTarget() >= 1 && policy.coldTarget() <= MAXIMUM, policy.toString());
+    assertTrue(policy.coldTargetFloor() == MAXIMUM / 100 || policy.coldTargetFloor() == MAXIMUM / 5,
+        "a hundredth or a fifth: " + policy);
+    assertTrue(policy.coldTarget() >= policy.coldTargetFloor(), policy.toString());
     assertTrue(policy.promotionThreshold() >= 1 && policy.promotionThreshold() <= 2, policy.toString());
     assertTrue(policy.carryLimit() >= 0, policy.toString());
     assertTrue(policy.historyLimit() >= MAXIMUM / 8 && policy.historyLimit() <= MAXIMUM, policy.toString());

@@ -231,7 +231,8 @@ final class ClockProPolicy<K, V> {
   private final int scanLimit;
   /**
    * The cold target's floor, {@link #floorPerMille} thousandths of {@link #maximum} (at least 1): a hundredth unless
-   * the floor switch says otherwise; follows {@link #setMaximum} and the switch.
+   * the floor switch says otherwise; follows {@link #setMaximum} and the switch. Written under the eviction lock;
+   * read without it, racily, by {@code policy().coldTargetFloor()}, as the cold target is.
    */
   private long minimumColdTarget;
   /** The cold target's ceiling, {@link #maximum} less {@link #minimumColdTarget}; follows {@link #setMaximum}. */

@@ -85,6 +85,11 @@ final class PolicyView implements Policy {
   }
 
   @Override
+  public long coldTargetFloor() {
+    return policy.minimumColdTarget();
+  }
+
+  @Override
   public int promotionThreshold() {
     return policy.promotionThreshold();
   }
@@ -140,7 +145,8 @@ final class PolicyView implements Policy {
   @Override
   public String toString() {
     return "Policy{maximum=" + maximum() + ", weighted=" + isWeighted() + ", scanLimit=" + scanLimit() + ", hotSize=" + hotSize() + ", coldSize="
-        + coldSize() + ", coldTarget=" + coldTarget() + ", promotionThreshold=" + promotionThreshold()
+        + coldSize() + ", coldTarget=" + coldTarget() + ", coldTargetFloor=" + coldTargetFloor()
+        + ", promotionThreshold=" + promotionThreshold()
         + ", carryLimit=" + carryLimit() + ", carryAllowed=" + carryAllowed() + ", historySize=" + historySize()
         + ", historyLimit=" + historyLimit() + "}";
   }

@@ -3,6 +3,7 @@ package io.github.clockpro.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.clockpro.ClockProCache;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -28,21 +29,24 @@ class FloorTrialTest {
    */
   @Test
   void shouldChooseTheLargerFloorWhereKeysReturnOnceWithinAFifthOfTheCache() {
-    SplittableRandom random = new SplittableRandom(1);
-    long[] keys = new long[EVENTS];
-    long next = 0;
-    for (int event = 0; event < EVENTS; event++) {
-      if (keys[event] == 0) {
-        keys[event] = ++next;
-        int again = event + 100 + random.nextInt(401);
-        if (random.nextBoolean() && again < EVENTS && keys[again] == 0) {
-          keys[again] = keys[event];
-        }
-      }
-    }
+    long[] keys = keysReturningOnceWithinAFifthOfTheCache();
     FloorTrial trial = replay(event -> keys[(int) event]);
     assertEquals(FloorTrial.FLOORS[1], trial.floor());
     assertEquals(List.of(), trial.checkInvariants());
+  }
+
+  /** The cache's policy shows the trial's choice, as the cold target's floor in entries. */
+  @Test
+  void shouldShowTheFloorInForceThroughThePolicy() {
+    ClockProCache<Long, Long> cache = ClockProCache.builder().maximumSize(SIZE).build();
+    assertEquals(SIZE / 100, cache.policy().coldTargetFloor(), "a new cache: the paper's floor");
+    for (long key : keysReturningOnceWithinAFifthOfTheCache()) {
+      if (cache.getIfPresent(key) == null) {
+        cache.put(key, key);
+      }
+    }
+    assertEquals(SIZE * FloorTrial.FLOORS[1] / 1000, cache.policy().coldTargetFloor(), cache.policy().toString());
+    assertTrue(cache.policy().toString().contains("coldTargetFloor=" + SIZE / 5), cache.policy().toString());
   }
 
   /** A loop of one and a half times the cache: only the hot ring's entries ever hit, so the smaller floor wins. */
@@ -64,6 +68,23 @@ class FloorTrialTest {
     }
     assertTrue(trial.copySize() >= FloorTrial.MINIMUM_COPY_SIZE / 2, "copies of " + trial.copySize());
     assertEquals(List.of(), trial.checkInvariants());
+  }
+
+  /** Half the keys return once, 100 to 500 requests after their first request, and never again. */
+  private static long[] keysReturningOnceWithinAFifthOfTheCache() {
+    SplittableRandom random = new SplittableRandom(1);
+    long[] keys = new long[EVENTS];
+    long next = 0;
+    for (int event = 0; event < EVENTS; event++) {
+      if (keys[event] == 0) {
+        keys[event] = ++next;
+        int again = event + 100 + random.nextInt(401);
+        if (random.nextBoolean() && again < EVENTS && keys[again] == 0) {
+          keys[again] = keys[event];
+        }
+      }
+    }
+    return keys;
   }
 
   private static FloorTrial trial(int size) {

@@ -132,6 +132,7 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
   static final String HISTORY_SIZE = "cache.history.size";
   static final String HISTORY_LIMIT = "cache.history.limit";
   static final String COLD_TARGET = "cache.cold.target";
+  static final String COLD_TARGET_FLOOR = "cache.cold.target.floor";
   static final String PROMOTION_THRESHOLD = "cache.promotion.threshold";
   static final String CARRY_LIMIT = "cache.carry.limit";
   static final String CARRY_CURRENT = "cache.carry.current";
@@ -293,6 +294,9 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
         "The most evicted keys the history keeps now; it adapts to the workload");
     gauge(registry, cache, COLD_TARGET, current -> current.policy().coldTarget(),
         "The number of resident cold entries the policy currently aims for; it adapts to the workload");
+    gauge(registry, cache, COLD_TARGET_FLOOR, current -> current.policy().coldTargetFloor(),
+        "The least the cold target may fall to: a hundredth of the maximum, or a fifth while the floor trial finds "
+            + "that pays");
     gauge(registry, cache, PROMOTION_THRESHOLD, current -> current.policy().promotionThreshold(),
         "The reference count at which the cold hand promotes an entry instead of evicting it; it adapts to the "
             + "workload");

@@ -105,7 +105,8 @@ class PrometheusScrapeTest {
         "cache_eviction_scan_limit_reached_total", "cache_promotions_total", "cache_demotions_total",
         "cache_history_hits_total", "cache_eviction_lock_waits_total",
         "cache_eviction_lock_wait_duration_seconds_total", "cache_hot_size", "cache_cold_size",
-        "cache_history_size", "cache_history_limit", "cache_cold_target", "cache_promotion_threshold",
+        "cache_history_size", "cache_history_limit", "cache_cold_target", "cache_cold_target_floor",
+        "cache_promotion_threshold",
         "cache_carry_limit", "cache_carry_current", "cache_eviction_weight_total");
   }
 
@@ -173,6 +174,7 @@ class PrometheusScrapeTest {
     assertThat(scrape.value("cache_history_size", BOOKS)).isEqualTo(policy.historySize());
     assertThat(scrape.value("cache_history_limit", BOOKS)).isEqualTo(policy.historyLimit());
     assertThat(scrape.value("cache_cold_target", BOOKS)).isEqualTo(policy.coldTarget());
+    assertThat(scrape.value("cache_cold_target_floor", BOOKS)).isEqualTo(policy.coldTargetFloor());
     assertThat(scrape.value("cache_promotion_threshold", BOOKS)).isEqualTo(policy.promotionThreshold());
     assertThat(scrape.value("cache_carry_limit", BOOKS)).isEqualTo(policy.carryLimit());
     assertThat(scrape.value("cache_carry_current", BOOKS))
