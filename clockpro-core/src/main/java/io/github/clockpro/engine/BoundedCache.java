@@ -160,7 +160,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     // its copies are sized as if every entry weighed 1 (see docs/design.md, "Weights").
     this.carryTrial = new CarryTrial((int) Math.min(Integer.MAX_VALUE, maximum), scanLimit, seed + 1);
     this.floorTrial = new FloorTrial((int) Math.min(Integer.MAX_VALUE, maximum), weigher != null,
-        this::residentEntries, FloorTrial.FLOORS, scanLimit, seed + 2, carryTrial::carries);
+        this::residentEntries, scanLimit, seed + 2, carryTrial::carries);
     this.policy = new ClockProPolicy<>(maximum, weigher != null, scanLimit, seed, carryTrial::carries,
         floorTrial::floor, true);
     this.removalListener = removalListener;

@@ -67,8 +67,6 @@ final class FloorTrial {
   private int samplingShift;
   /** {@code Integer.SIZE - samplingShift}; as {@link #samplingShift}. */
   private int sampledBits;
-  /** The floors, in thousandths of the maximum, one per copy. */
-  private final int[] floors;
   /** Replaced under {@link #lock} when a weighted cache's sampling shift changes; read by hits without it. */
   private volatile TrialCopy[] copies;
   private final int scanLimit;
@@ -96,11 +94,9 @@ final class FloorTrial {
    * @param maximumSize the cache's maximum size, for a cache bounded by size
    * @param weighted whether the cache is weighted: the copies then follow {@code residentEntries}
    * @param residentEntries the cache's resident entry count, read racily
-   * @param floors the floors in thousandths of the maximum, the first the initial one
    */
-  FloorTrial(int maximumSize, boolean weighted, IntSupplier residentEntries, int[] floors, int scanLimit, int seed,
+  FloorTrial(int maximumSize, boolean weighted, IntSupplier residentEntries, int scanLimit, int seed,
       BooleanSupplier carrySwitch) {
-    this.floors = floors.clone();
     this.followsEntries = weighted;
     this.residentEntries = residentEntries;
     this.samplingShift = weighted ? MINIMUM_SAMPLING_SHIFT : samplingShift(maximumSize);
@@ -110,13 +106,13 @@ final class FloorTrial {
     this.seed = seed;
     this.carrySwitch = carrySwitch;
     this.copies = newCopies(copySize);
-    this.hits = new int[floors.length];
+    this.hits = new int[FLOORS.length];
   }
 
   private TrialCopy[] newCopies(int size) {
-    TrialCopy[] made = new TrialCopy[floors.length];
-    for (int index = 0; index < floors.length; index++) {
-      int floor = floors[index];
+    TrialCopy[] made = new TrialCopy[FLOORS.length];
+    for (int index = 0; index < FLOORS.length; index++) {
+      int floor = FLOORS[index];
       made[index] = new TrialCopy(
           new ClockProPolicy<>(size, false, scanLimit, seed + index, carrySwitch, () -> floor, false));
     }
@@ -147,7 +143,7 @@ final class FloorTrial {
 
   /** The floor in force, in thousandths of the maximum. */
   int floor() {
-    return floors[chosen];
+    return FLOORS[chosen];
   }
 
   void recordHit(int hash) {
@@ -183,7 +179,7 @@ final class FloorTrial {
     try {
       List<String> violations = new ArrayList<>();
       for (int index = 0; index < copies.length; index++) {
-        copies[index].check("floor copy " + floors[index] + ": ", violations);
+        copies[index].check("floor copy " + FLOORS[index] + ": ", violations);
       }
       return violations;
     } finally {

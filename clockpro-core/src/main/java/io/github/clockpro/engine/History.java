@@ -128,11 +128,6 @@ final class History {
     return far.take(hash);
   }
 
-  /** The far history; for tests and the invariants. */
-  FarHistory far() {
-    return far;
-  }
-
   /** The number of live entries. */
   int size() {
     return tableSize;

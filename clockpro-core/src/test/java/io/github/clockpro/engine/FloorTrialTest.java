@@ -59,7 +59,7 @@ class FloorTrialTest {
   @Test
   void shouldKeepAWeightedCachesCopiesSmallWhateverItsEntryCount() {
     AtomicInteger resident = new AtomicInteger();
-    FloorTrial trial = new FloorTrial(Integer.MAX_VALUE, true, resident::get, FloorTrial.FLOORS, 128, 0, () -> false);
+    FloorTrial trial = new FloorTrial(Integer.MAX_VALUE, true, resident::get, 128, 0, () -> false);
     for (int event = 0; event < 4_000_000; event++) {
       resident.set(Math.min(event / 4, 1_000_000));
       trial.recordInsert(Long.hashCode(event));
@@ -88,7 +88,7 @@ class FloorTrialTest {
   }
 
   private static FloorTrial trial(int size) {
-    return new FloorTrial(size, false, () -> size, FloorTrial.FLOORS, 128, 0, () -> false);
+    return new FloorTrial(size, false, () -> size, 128, 0, () -> false);
   }
 
   private static FloorTrial replay(LongUnaryOperator keyOfEvent) {
