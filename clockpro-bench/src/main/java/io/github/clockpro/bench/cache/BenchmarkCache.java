@@ -6,8 +6,8 @@ import java.util.function.Function;
  * The operations the benchmarks, the simulator and the showcase perform on a cache, with {@code Long} keys and
  * values, so that every implementation is driven by exactly the same code.
  *
- * <p>Thread safety is that of the wrapped cache: every implementation but {@link Implementation#LRU} is safe
- * for concurrent use.
+ * <p>Thread safety is that of the wrapped cache: the implementations of
+ * {@link Implementation#CONCURRENT} are safe for concurrent use, the simulator's comparators and baseline are not.
  */
 public interface BenchmarkCache extends AutoCloseable {
 

@@ -13,6 +13,10 @@ public enum Implementation {
   CAFFEINE("caffeine"),
   /** cache2k 2 (Clock-Pro+). */
   CACHE2K("cache2k"),
+  /** S3-FIFO (SOSP 2023), single-threaded: a comparator of the simulator. */
+  S3FIFO("s3fifo"),
+  /** SIEVE (NSDI 2024), single-threaded: a comparator of the simulator. */
+  SIEVE("sieve"),
   /** A single-threaded {@code LinkedHashMap} in access order: the simulator's baseline. */
   LRU("lru");
 
@@ -64,13 +68,15 @@ public enum Implementation {
   }
 
   private BenchmarkCache create(int maximumSize, Expiration expiration, Bound bound, boolean simulation) {
-    if (this == LRU && (expiration != Expiration.NONE || bound != Bound.SIZE)) {
-      throw new IllegalArgumentException("lru has no expiry and no weights");
+    if (!CONCURRENT.contains(this) && (expiration != Expiration.NONE || bound != Bound.SIZE)) {
+      throw new IllegalArgumentException(displayName + " has no expiry and no weights");
     }
     return switch (this) {
       case CLOCKPRO -> new ClockProAdapter(maximumSize, expiration, bound);
       case CAFFEINE -> new CaffeineAdapter(maximumSize, expiration, bound, simulation);
       case CACHE2K -> new Cache2kAdapter(maximumSize, expiration, bound, simulation);
+      case S3FIFO -> new S3FifoCache(maximumSize);
+      case SIEVE -> new SieveCache(maximumSize);
       case LRU -> new LruAdapter(maximumSize);
     };
   }

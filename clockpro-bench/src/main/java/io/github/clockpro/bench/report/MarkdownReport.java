@@ -27,6 +27,9 @@ import java.util.stream.Collectors;
 final class MarkdownReport {
 
   private static final List<Implementation> PEERS = List.of(Implementation.CAFFEINE, Implementation.CACHE2K);
+  /** The peers clockpro's hit rates are compared with: the concurrent peers and the simulator's comparators. */
+  private static final List<Implementation> HIT_RATE_PEERS = List.of(Implementation.CAFFEINE,
+      Implementation.CACHE2K, Implementation.S3FIFO, Implementation.SIEVE);
   /** A table cell for an implementation the benchmark does not run, and for a ratio to it. */
   private static final String NOT_MEASURED = "-";
   private static final Map<String, String> DESCRIPTIONS = Map.of(
@@ -135,9 +138,11 @@ final class MarkdownReport {
     if (!simulations.isEmpty()) {
       Map<Implementation, Double> means = meanHitRates(simulations);
       line(String.format(Locale.ROOT, "- **Hit rate, mean over all %d trace and size cells below:** clockpro "
-              + "%.2f%%, Caffeine %.2f%%, cache2k %.2f%%, LRU %.2f%%.", simulations.size() / means.size(),
+              + "%.2f%%, Caffeine %.2f%%, cache2k %.2f%%, S3-FIFO %.2f%%, SIEVE %.2f%%, LRU %.2f%%; the best of "
+              + "the four peers in each cell, %.2f%%.", simulations.size() / means.size(),
           means.get(Implementation.CLOCKPRO), means.get(Implementation.CAFFEINE),
-          means.get(Implementation.CACHE2K), means.get(Implementation.LRU)));
+          means.get(Implementation.CACHE2K), means.get(Implementation.S3FIFO), means.get(Implementation.SIEVE),
+          means.get(Implementation.LRU), meanOfBestPeer(simulations)));
     }
     for (MemoryResult ours : memory.stream().filter(result -> result.implementation() == Implementation.CLOCKPRO)
         .toList()) {
@@ -293,25 +298,17 @@ final class MarkdownReport {
             ? "no trace folder was found, so there are no trace files in this run. "
             : "then every trace of `" + context.tracesFolder() + "` at the sizes its README suggests. ")
         + "Caffeine runs its maintenance on the calling thread and cache2k has `strictEviction(true)`, as in that "
-        + "README's reference table. \"vs best peer\" is clockpro minus the better of Caffeine and cache2k, in "
-        + "percentage points.");
-    line("| trace | size | clockpro | caffeine | cache2k | lru | vs best peer |");
-    line("|---|---:|---:|---:|---:|---:|---|");
-    Map<String, Map<Implementation, Double>> cells = new LinkedHashMap<>();
-    for (SimulationResult result : results) {
-      cells.computeIfAbsent(String.format(Locale.ROOT, "%s | %,d", result.trace(), result.size()),
-          key -> new LinkedHashMap<>()).put(result.implementation(), result.hitRatePercent());
-    }
-    cells.put("**mean** |", meanHitRates(results));
+        + "README's reference table. S3-FIFO and SIEVE are this repository's implementations of their papers "
+        + "(`S3FifoCache`, `SieveCache`). \"vs best peer\" is clockpro minus the best of Caffeine, cache2k, "
+        + "S3-FIFO and SIEVE, \"vs lru\" clockpro minus LRU, in percentage points.");
+    line("| trace | size | clockpro | caffeine | cache2k | s3fifo | sieve | lru | vs best peer | vs lru |");
+    line("|---|---:|---:|---:|---:|---:|---:|---:|---|---|");
+    Map<String, Map<Implementation, Double>> cells = hitRateCells(results);
+    Map<Implementation, Double> means = meanHitRates(results);
     for (Map.Entry<String, Map<Implementation, Double>> cell : cells.entrySet()) {
-      Map<Implementation, Double> rates = cell.getValue();
-      double difference = rates.get(Implementation.CLOCKPRO)
-          - Math.max(rates.get(Implementation.CAFFEINE), rates.get(Implementation.CACHE2K));
-      line(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %.2f | %+.2f%s |", cell.getKey(),
-          rates.get(Implementation.CLOCKPRO), rates.get(Implementation.CAFFEINE),
-          rates.get(Implementation.CACHE2K), rates.get(Implementation.LRU), difference,
-          difference < 0 ? " behind" : ""));
+      hitRateRow(cell.getKey(), cell.getValue(), bestPeer(cell.getValue()));
     }
+    hitRateRow("**mean** |", means, meanOfBestPeer(results));
     line("");
     for (String trace : results.stream().map(SimulationResult::trace).distinct().toList()) {
       line("![" + trace + "](benchmarks/hitrate-" + trace + ".png)");
@@ -410,6 +407,37 @@ final class MarkdownReport {
   private static double geometricMean(List<JmhRow> rows, Implementation peer) {
     return Math.exp(rows.stream().mapToDouble(row -> row.ratio(peer)).filter(ratio -> ratio > 0)
         .map(Math::log).average().orElse(Double.NaN));
+  }
+
+  private void hitRateRow(String cell, Map<Implementation, Double> rates, double bestPeer) {
+    double ours = rates.get(Implementation.CLOCKPRO);
+    double difference = ours - bestPeer;
+    double differenceToLru = ours - rates.get(Implementation.LRU);
+    line(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %+.2f%s | %+.2f%s |", cell,
+        ours, rates.get(Implementation.CAFFEINE), rates.get(Implementation.CACHE2K),
+        rates.get(Implementation.S3FIFO), rates.get(Implementation.SIEVE), rates.get(Implementation.LRU),
+        difference, difference < 0 ? " behind" : "", differenceToLru, differenceToLru < 0 ? " behind" : ""));
+  }
+
+  /** The hit rate of each implementation per trace and size, keyed {@code "trace | size"}, in the runs' order. */
+  private static Map<String, Map<Implementation, Double>> hitRateCells(List<SimulationResult> results) {
+    Map<String, Map<Implementation, Double>> cells = new LinkedHashMap<>();
+    for (SimulationResult result : results) {
+      cells.computeIfAbsent(String.format(Locale.ROOT, "%s | %,d", result.trace(), result.size()),
+          key -> new LinkedHashMap<>()).put(result.implementation(), result.hitRatePercent());
+    }
+    return cells;
+  }
+
+  /** The best hit rate of Caffeine, cache2k, S3-FIFO and SIEVE in one cell. */
+  static double bestPeer(Map<Implementation, Double> rates) {
+    return HIT_RATE_PEERS.stream().mapToDouble(rates::get).max().orElseThrow();
+  }
+
+  /** The mean over every cell of the best peer's hit rate in that cell. */
+  static double meanOfBestPeer(List<SimulationResult> results) {
+    return hitRateCells(results).values().stream().mapToDouble(MarkdownReport::bestPeer).average()
+        .orElse(Double.NaN);
   }
 
   private static Map<Implementation, Double> meanHitRates(List<SimulationResult> results) {

@@ -106,7 +106,8 @@ public final class WeightedTraceSimulator {
             .strictEviction(true).build();
         yield request -> hitOrPut(cache.peek(request), () -> cache.put(request, Boolean.TRUE));
       }
-      case LRU -> throw new IllegalArgumentException("lru is not weighted");
+      case S3FIFO, SIEVE, LRU ->
+          throw new IllegalArgumentException(implementation.displayName() + " is not weighted");
     };
     long hits = 0;
     long bytes = 0;
