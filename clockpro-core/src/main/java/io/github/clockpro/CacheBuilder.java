@@ -188,7 +188,10 @@ public final class CacheBuilder<K, V> {
 
   /**
    * Makes each entry expire once the duration has passed since it was last written or read. A read renews the
-   * entry without a lock: see docs/design.md, "Expiry".
+   * entry without a lock: see docs/design.md, "Expiry". So that a read need not write, it renews the entry only
+   * when that moves its expiry later by more than 1/64 of the duration: an entry expires at the earliest
+   * 63/64 of the duration after its last read, and at the latest the whole duration after it. A write always
+   * renews in full.
    *
    * @param duration at least zero
    * @return this builder

@@ -146,6 +146,25 @@ class ExpiryTest {
   }
 
   @Test
+  void shouldRenewOnReadOnlyWhenTheDeadlineMovesByMoreThanASixtyFourthOfTheLifetime() {
+    ClockProCache<String, String> cache = ClockProCache.builder().maximumSize(100)
+        .expireAfterAccess(Duration.ofMinutes(64)).ticker(ticker).build(); // a tolerance of one minute
+    cache.put("kept short", "1");
+    cache.put("renewed", "2");
+    cache.put("rewritten", "3");
+    ticker.advance(MINUTE); // a read now would move each deadline by exactly the tolerance
+    assertEquals("1", cache.getIfPresent("kept short"));
+    cache.put("rewritten", "4"); // a write renews in full, whatever the tolerance
+    ticker.advance(1);
+    assertEquals("2", cache.getIfPresent("renewed")); // one nanosecond more: renewed
+    ticker.advance(63 * MINUTE - 1); // 64 minutes since the put, 63 since the last read of "kept short"
+    assertNull(cache.getIfPresent("kept short"), "expired 63/64 of its lifetime after its last read");
+    assertEquals("2", cache.getIfPresent("renewed"));
+    assertEquals("4", cache.getIfPresent("rewritten"));
+    assertInvariants(cache);
+  }
+
+  @Test
   void shouldAskThePerEntryExpiryOnCreateUpdateAndRead() {
     Expiry<String, Integer> expiry = new Expiry<>() {
       @Override

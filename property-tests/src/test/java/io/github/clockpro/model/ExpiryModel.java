@@ -14,7 +14,8 @@ import java.util.Map;
  *   <li>The time only moves forward ({@link #advanceTo}); the cache's own floor on time is checked elsewhere.
  *   <li>An entry is live while the time is before its deadline: a read at or after the deadline misses.
  *   <li>After write: a create, an update (put, replace, compute, a load's value) sets the deadline to now plus
- *       the lifetime; reads leave it. After access: reads that hit set it too. With an {@link Expiry}: its three
+ *       the lifetime; reads leave it. After access: a read that hits sets it too, if that moves it by more than 1/64
+ *       of the lifetime. With an {@link Expiry}: its three
  *       methods, asked with the time and, for an update or a read, the nanoseconds left; a negative answer
  *       counts as 0, one beyond {@code Long.MAX_VALUE >> 1} as that.
  *   <li>Each entry also keeps the latest deadline it has had since it was created: an {@code Expiry} can bring
@@ -123,7 +124,9 @@ public final class ExpiryModel<K, V> {
   public void read(K key, V value) {
     Deadlines held = deadline(key);
     if (kind == Kind.AFTER_ACCESS) {
-      renew(key, held, now + lifetime);
+      if (now + lifetime - held.current > lifetime >> 6) {
+        renew(key, held, now + lifetime);
+      }
     } else if (kind == Kind.VARIABLE) {
       renew(key, held, now + bounded(expiry.expireAfterRead(key, value, now, held.current - now)));
     }
