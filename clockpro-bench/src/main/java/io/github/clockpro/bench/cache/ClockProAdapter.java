@@ -3,10 +3,19 @@ package io.github.clockpro.bench.cache;
 import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.Policy;
+import io.github.clockpro.engine.CacheFactory;
 import java.util.function.Function;
 
-/** Drives a {@link ClockProCache}. */
+/**
+ * Drives a {@link ClockProCache}. Built for simulation without expiry, the cache has a fixed seed instead of a random
+ * one ({@link CacheFactory}): the seed mixes the hashes of {@code Long} keys with high bits set, and so decides which
+ * keys the policy's trials sample, so with a random seed two replays of a trace differ by up to a point in a cell.
+ * The fixed seed is the reference model's, so that a simulation replays what the property tests check.
+ */
 public final class ClockProAdapter implements BenchmarkCache {
+
+  /** The seed of a cache built for simulation: the reference model's. */
+  static final int SIMULATION_SEED = 0;
 
   /**
    * The figures of the CLOCK-Pro policy that the benchmarks read, at one moment; {@link #policy} is the one place
@@ -24,7 +33,16 @@ public final class ClockProAdapter implements BenchmarkCache {
 
   private final ClockProCache<Long, Long> cache;
 
-  ClockProAdapter(int maximumSize, Expiration expiration, Bound bound) {
+  ClockProAdapter(int maximumSize, Expiration expiration, Bound bound, boolean simulation) {
+    if (simulation && expiration == Expiration.NONE) {
+      int initialCapacity = Math.min(maximumSize, 16); // the builder's default
+      this.cache = bound == Bound.SIZE
+          ? CacheFactory.newBoundedCache(maximumSize, CacheBuilder.DEFAULT_SCAN_LIMIT, initialCapacity, null,
+              SIMULATION_SEED)
+          : CacheFactory.newWeightedCache(maximumSize, (Long key, Long value) -> 1, CacheBuilder.DEFAULT_SCAN_LIMIT,
+              initialCapacity, null, SIMULATION_SEED);
+      return;
+    }
     CacheBuilder<Object, Object> builder = ClockProCache.builder();
     if (bound == Bound.SIZE) {
       builder.maximumSize(maximumSize);

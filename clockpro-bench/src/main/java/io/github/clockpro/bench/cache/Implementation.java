@@ -46,7 +46,7 @@ public enum Implementation {
 
   /**
    * Creates an empty cache of at most {@code maximumSize} entries for deterministic single-threaded replay:
-   * Caffeine runs its maintenance on the calling thread and cache2k evicts strictly.
+   * clockpro has a fixed seed, Caffeine runs its maintenance on the calling thread and cache2k evicts strictly.
    */
   public BenchmarkCache createForSimulation(int maximumSize) {
     return create(maximumSize, Expiration.NONE, Bound.SIZE, true);
@@ -72,7 +72,7 @@ public enum Implementation {
       throw new IllegalArgumentException(displayName + " has no expiry and no weights");
     }
     return switch (this) {
-      case CLOCKPRO -> new ClockProAdapter(maximumSize, expiration, bound);
+      case CLOCKPRO -> new ClockProAdapter(maximumSize, expiration, bound, simulation);
       case CAFFEINE -> new CaffeineAdapter(maximumSize, expiration, bound, simulation);
       case CACHE2K -> new Cache2kAdapter(maximumSize, expiration, bound, simulation);
       case S3FIFO -> new S3FifoCache(maximumSize);

@@ -1,5 +1,6 @@
 package io.github.clockpro.bench.workload;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -27,15 +28,19 @@ public final class SyntheticWorkloads {
    * Returns the built-in workloads.
    *
    * @param scale divides the length of every workload and the sizes it is simulated at; 1 for the full size
-   * @return Zipfian, loop, scan-plus-hot, drifting Zipfian, interleaved scanning and short-lived workloads
+   * @return Zipfian, loop, scan-plus-hot, drifting Zipfian, interleaved scanning, short-lived, back-and-forth,
+   *     loops slightly larger than the cache, and abruptly changing workloads
    * @throws IllegalArgumentException if {@code scale} is not between 1 and 100
    */
   public static List<Trace> all(int scale) {
     if (scale < 1 || scale > 100) {
       throw new IllegalArgumentException("scale must be between 1 and 100 but was " + scale);
     }
-    return List.of(zipfian(scale), loop(scale), scanAndHot(scale), drift(scale), interleaved(scale),
-        shortLived(scale));
+    List<Trace> traces = new ArrayList<>(List.of(zipfian(scale), loop(scale), scanAndHot(scale), drift(scale),
+        interleaved(scale), shortLived(scale), backAndForth(scale)));
+    traces.addAll(loopsOver(scale));
+    traces.add(phases(scale));
+    return List.copyOf(traces);
   }
 
   /**
@@ -186,6 +191,62 @@ public final class SyntheticWorkloads {
         "half of the keys return once, " + SHORT_LIVED_SHORTEST + " to " + SHORT_LIVED_LONGEST
             + " events after their first request",
         keys, Arrays.stream(SWEEP).boxed().toList());
+  }
+
+  /**
+   * A working set of 10,000 keys scanned forward and then backward, 25 times: each backward scan first asks for
+   * what the forward scan touched last. LRU hits as many keys at each turn as it holds; a policy that keeps a fixed
+   * part of the set, as for a loop, hits that part instead.
+   */
+  static Trace backAndForth(int scale) {
+    int keyCount = 10_000 / scale;
+    int roundTrips = 25;
+    long[] keys = new long[2 * keyCount * roundTrips];
+    for (int index = 0; index < keys.length; index++) {
+      int position = index % (2 * keyCount);
+      keys[index] = scramble(position < keyCount ? position : 2L * keyCount - 1 - position);
+    }
+    return new Trace("synthetic-back-and-forth",
+        "a working set of " + keyCount + " keys scanned forward then backward, " + roundTrips + " times",
+        keys, sizes(scale));
+  }
+
+  /**
+   * For each size of the {@link #SWEEP}, a loop over a tenth more keys than that size, for 200,000 events: LRU and
+   * FIFO miss every event, and a policy should keep most of the loop. One trace per size, all of the same name.
+   */
+  static List<Trace> loopsOver(int scale) {
+    List<Trace> traces = new ArrayList<>();
+    for (int size : sizes(scale)) {
+      int loopLength = size + Math.max(1, size / 10);
+      long[] keys = new long[200_000 / scale];
+      for (int index = 0; index < keys.length; index++) {
+        keys[index] = scramble(index % loopLength);
+      }
+      traces.add(new Trace("synthetic-loop-over", "a loop over a tenth more keys than the cache holds", keys,
+          List.of(size)));
+    }
+    return traces;
+  }
+
+  /**
+   * Ten phases of 100,000 events, each Zipfian (exponent 0.99) over 10,000 keys of its own: a working set that
+   * changes abruptly, so that the keys that were hot in one phase must make room at once for the next phase's.
+   */
+  static Trace phases(int scale) {
+    int keyCount = 10_000 / scale;
+    int phaseLength = 100_000 / scale;
+    int phaseCount = 10;
+    long[] keys = new long[phaseLength * phaseCount];
+    ZipfianGenerator zipfian = new ZipfianGenerator(keyCount, ZipfianGenerator.DEFAULT_EXPONENT);
+    SplittableRandom random = new SplittableRandom(SEED + 6);
+    for (int index = 0; index < keys.length; index++) {
+      long phase = index / phaseLength;
+      keys[index] = scramble(phase * keyCount + zipfian.next(random));
+    }
+    return new Trace("synthetic-phases",
+        phaseCount + " phases of " + phaseLength + " events, each Zipfian over " + keyCount + " keys of its own",
+        keys, sizes(scale));
   }
 
   /** The first slot from {@code from} to {@code to} (both included) not yet taken, or -1. */
