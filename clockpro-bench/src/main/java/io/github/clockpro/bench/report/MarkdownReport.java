@@ -116,7 +116,9 @@ final class MarkdownReport {
         + "not, and undecided otherwise. The CPU time per operation is the benchmark JVM's CPU time over each "
         + "iteration divided by its operations (`CpuTimeProfiler`): when another process takes the processors, "
         + "throughput falls but the CPU time per operation hardly moves, so it says whether the code did more "
-        + "work.");
+        + "work. **On a busy machine, trust the CPU time per operation** (for a cache that hands work to other "
+        + "threads, as Caffeine does, it counts that work too); the throughput ratios and their verdicts hold "
+        + "only for a run on a quiet machine, where the two agree.");
     for (JmhRow row : rows) {
       if (row.benchmark().equals("ZipfianSequenceLoading") && row.configuration().equals("capacity=100000 factor=10")
           && row.threads() == 2) {

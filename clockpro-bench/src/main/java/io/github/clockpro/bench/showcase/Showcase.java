@@ -13,6 +13,8 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -31,6 +33,12 @@ import org.openjdk.jmh.infra.Blackhole;
  * run in {@link #MEASURED_ROUNDS} rounds: in each, every cache replays its share, in an order that rotates from
  * round to round, so that the drift of a shared machine's load over seconds reaches all caches alike. Use from
  * one thread; {@link #close()} stops the metrics server.
+ *
+ * <p>Beside each round's wall-clock time it takes the CPU time the JVM's threads spent in it, from
+ * {@link ThreadMXBean}: each worker's own, read by the worker when its share ends, and the growth of every other
+ * live thread's, such as Caffeine's maintenance on the common pool and the metrics server. Time in which other
+ * processes held the processors counts in the wall-clock time but not in the CPU time, so on a busy machine the
+ * CPU time per request says which cache did more work where the request rate cannot.
  */
 final class Showcase implements AutoCloseable {
 
@@ -139,7 +147,7 @@ final class Showcase implements AutoCloseable {
       }
       long misses = replay.workers.stream().mapToLong(Worker::misses).sum();
       results.add(new ShowcaseResult(replay.implementation, replay.requests, replay.requests - misses,
-          replay.nanoseconds, replay.implementation == Implementation.CLOCKPRO ? measuredScanLengths : null,
+          replay.nanoseconds, replay.cpuNanoseconds, replay.implementation == Implementation.CLOCKPRO ? measuredScanLengths : null,
           MemoryFootprint.measure(replay.implementation, options.capacity())));
     }
     return results;
@@ -198,6 +206,7 @@ final class Showcase implements AutoCloseable {
     final List<Worker> workers = new ArrayList<>();
     long requests;
     long nanoseconds;
+    long cpuNanoseconds;
 
     /** @param streams selects the threads' key sequences, apart from those of every other replay */
     Replay(Implementation implementation, BenchmarkCache cache, int streams) {
@@ -211,6 +220,10 @@ final class Showcase implements AutoCloseable {
     /** Replays {@code requestsPerThread} requests on each thread, then prints a line under the label. */
     void round(long requestsPerThread, String label) throws InterruptedException {
       long missesBefore = workers.stream().mapToLong(Worker::misses).sum();
+      long workersCpuBefore = workers.stream().mapToLong(Worker::cpuNanoseconds).sum();
+      ThreadMXBean threadBean = ManagementFactory.getThreadMXBean();
+      long[] otherThreads = threadBean.getAllThreadIds();
+      long othersCpuBefore = cpuTime(threadBean, otherThreads);
       List<Thread> threads = new ArrayList<>();
       long start = System.nanoTime();
       for (Worker worker : workers) {
@@ -223,12 +236,30 @@ final class Showcase implements AutoCloseable {
         thread.join();
       }
       long elapsed = System.nanoTime() - start;
+      long cpu = workers.stream().mapToLong(Worker::cpuNanoseconds).sum() - workersCpuBefore
+          + cpuTime(threadBean, otherThreads) - othersCpuBefore;
       long total = requestsPerThread * workers.size();
       long misses = workers.stream().mapToLong(Worker::misses).sum() - missesBefore;
-      progress.printf(Locale.ROOT, "%-9s %-22s %,12d requests  %,11.0f requests/s  hit rate %5.2f%%%n",
-          implementation.displayName(), label, total, total * 1e9 / elapsed, 100.0 * (total - misses) / total);
+      progress.printf(Locale.ROOT,
+          "%-9s %-22s %,12d requests  %,11.0f requests/s  %,7.0f CPU ns/request  hit rate %5.2f%%%n",
+          implementation.displayName(), label, total, total * 1e9 / elapsed, (double) cpu / total,
+          100.0 * (total - misses) / total);
       requests += total;
       nanoseconds += elapsed;
+      cpuNanoseconds += cpu;
+    }
+
+    /**
+     * The CPU time the given threads have spent so far, summed; a thread that has ended since the ids were taken
+     * counts what it spent until the first reading only, since it has none to give at the second.
+     */
+    private static long cpuTime(ThreadMXBean threadBean, long[] threads) {
+      long sum = 0;
+      for (long thread : threads) {
+        long time = threadBean.getThreadCpuTime(thread);
+        sum += Math.max(0, time);
+      }
+      return sum;
     }
   }
 
@@ -243,6 +274,8 @@ final class Showcase implements AutoCloseable {
     private MixedWorkload workload;
     private long[] loads;
     private Function<Long, Long> loader;
+    /** The CPU time of this worker's threads, over all rounds; written by each round's thread before it ends. */
+    private long cpuNanoseconds;
 
     Worker(int stream) {
       this.stream = stream;
@@ -261,9 +294,15 @@ final class Showcase implements AutoCloseable {
           return key;
         };
       }
+      long cpuStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
       for (long done = 0; done < requests; done++) {
         cache.get(workload.nextKey(), loader);
       }
+      cpuNanoseconds += ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStart;
+    }
+
+    long cpuNanoseconds() {
+      return cpuNanoseconds;
     }
 
     long misses() {

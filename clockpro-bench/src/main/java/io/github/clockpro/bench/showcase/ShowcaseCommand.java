@@ -72,24 +72,29 @@ public final class ShowcaseCommand {
   /** Formats the results as the showcase's final table, with each peer's ratio to ours. */
   static String table(List<ShowcaseResult> results) {
     StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
-        "%-9s %9s %14s %12s %24s %16s%n", "cache", "hit rate", "requests/s", "vs clockpro",
-        "scan/eviction p50/p99/max", "bytes/entry"));
+        "%-9s %9s %14s %12s %15s %12s %24s %16s%n", "cache", "hit rate", "requests/s", "vs clockpro",
+        "CPU ns/request", "vs clockpro", "scan/eviction p50/p99/max", "bytes/entry"));
     ShowcaseResult ours = results.get(0);
     for (ShowcaseResult result : results) {
       ScanLengthHistogram scans = result.scanLengths();
       String scanColumn = scans == null
           ? "not published"
           : scans.percentile(0.50) + " / " + scans.percentile(0.99) + " / " + scans.maximum();
-      table.append(String.format(Locale.ROOT, "%-9s %8.2f%% %14s %11.2fx %24s %16.1f%n",
+      table.append(String.format(Locale.ROOT, "%-9s %8.2f%% %14s %11.2fx %15s %11.2fx %24s %16.1f%n",
           result.implementation().displayName(), result.hitRatePercent(),
           String.format(Locale.ROOT, "%,.0f", result.requestsPerSecond()),
-          result.ratioTo(ours), scanColumn,
+          result.ratioTo(ours), String.format(Locale.ROOT, "%,.0f", result.cpuNanosecondsPerRequest()),
+          result.cpuNanosecondsPerRequest() / ours.cpuNanosecondsPerRequest(), scanColumn,
           result.memory().overheadBytesPerEntry()));
     }
     table.append("bytes/entry: JOL-measured heap a full cache retains per entry, without the Long keys and "
         + "values themselves.\n");
     table.append(String.format(Locale.ROOT, "requests/s: over all %d measured rounds, which took turns with the "
         + "other caches'; vs clockpro: the cache's requests/s divided by clockpro's.%n", Showcase.MEASURED_ROUNDS));
+    table.append("CPU ns/request: CPU time of the replaying threads and of every other thread of the JVM in those "
+        + "rounds (ThreadMXBean), per request; vs clockpro: divided by clockpro's, so above 1 means more work.\n");
+    table.append("On a busy machine trust CPU ns/request: requests/s falls whenever other processes take the "
+        + "processors, and by chance more for one cache than another; CPU time does not count that time.\n");
     table.append("clockpro's rounds ran with its live metrics bound; its scan lengths are the policy's own counts, "
         + "which the metrics read when scraped.\n");
     return table.toString();

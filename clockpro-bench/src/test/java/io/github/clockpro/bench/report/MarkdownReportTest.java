@@ -37,6 +37,7 @@ class MarkdownReportTest {
         + "of each, interleaved), within 1.75x to 2.30x and 0.91x to 1.10x by its error bars; CPU time per "
         + "operation: clockpro 1,800 ns, caffeine 3,600 ns, cache2k 1,750 ns."), report);
     assertTrue(report.contains("| 1,800 | 3,600 | 1,750 |"), report);
+    assertTrue(report.contains("**On a busy machine, trust the CPU time per operation**"), report);
   }
 
   @Test

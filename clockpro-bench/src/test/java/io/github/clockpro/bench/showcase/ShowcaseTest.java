@@ -27,8 +27,10 @@ class ShowcaseTest {
         assertTrue(table.contains(implementation), table);
       }
       assertTrue(table.contains("scan/eviction p50/p99/max"), table);
+      assertTrue(table.contains("CPU ns/request"), table);
       for (ShowcaseResult result : results) {
         assertEquals(100_000, result.requests());
+        assertTrue(result.cpuNanosecondsPerRequest() > 0, result.toString());
         assertTrue(result.hitRatePercent() > 10 && result.hitRatePercent() < 100, result.toString());
       }
       assertTrue(progress.toString(StandardCharsets.UTF_8).contains("round 5/5"));
