@@ -3,25 +3,15 @@ package io.github.clockpro.redis;
 import static java.util.Objects.requireNonNull;
 
 import io.github.clockpro.ClockProCache;
-import io.lettuce.core.RedisChannelHandler;
-import io.lettuce.core.RedisConnectionStateListener;
-import io.lettuce.core.StatefulRedisConnectionImpl;
-import io.lettuce.core.TrackingArgs;
+import io.github.clockpro.redis.TrackedConnection.FlushCause;
+import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.push.PushListener;
-import io.lettuce.core.api.push.PushMessage;
-import io.lettuce.core.api.sync.RedisCommands;
-import io.lettuce.core.codec.RedisCodec;
-import io.lettuce.core.protocol.ProtocolVersion;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.support.caching.CacheFrontend;
-import java.net.SocketAddress;
-import java.nio.ByteBuffer;
-import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReadWriteLock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.IntPredicate;
 
 /**
  * A {@link ClockProCache} as the near cache in front of Redis, kept coherent by the server's invalidations (RESP3
@@ -64,7 +54,36 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  *       {@link IllegalStateException}.
  * </ul>
  * A value heavier than a weighted cache's whole maximum weight is returned but not kept, as the cache keeps no
- * such entry. Not done yet: Redis Cluster, and the broadcasting and opt-in modes of tracking.
+ * such entry.
+ *
+ * <h2>Redis Cluster</h2>
+ * {@link #enable(StatefulRedisClusterConnection, ClockProCache)} keeps one near cache coherent with a whole
+ * cluster, under the same guarantee, with these differences:
+ * <ul>
+ *   <li>A read that misses goes to the master that serves the key's slot in the connection's view of the
+ *       topology ({@link StatefulRedisClusterConnection#getPartitions()}), over the connection Lettuce uses for
+ *       that master ({@code getConnection(host, port)}), on which tracking is turned on (for every master at
+ *       {@code enable}, for a new master at its first read). Each node sends the invalidations for the keys read
+ *       from it on that connection. Reads go to masters whatever the connection's {@code ReadFrom}.
+ *   <li>A {@code MOVED} or {@code ASK} reply (the view is behind the cluster) repeats the read through the
+ *       cluster connection, which follows the redirection; that value does not enter the near cache. Moving a
+ *       slot's keys with {@code MIGRATE} deletes them on the source, which invalidates them.
+ *   <li>When a node's connection is lost, or Redis flushes that node, or the view says a node no longer serves a
+ *       slot (a topology refresh, or a {@code MOVED}), the entries read from that node (in those slots) are
+ *       removed, and fills through a lost connection wait for tracking to be on again. Other nodes' entries
+ *       stay.
+ *   <li><b>Failover.</b> When a master fails, its connection is lost and its entries are removed at once. Reads
+ *       of its slots then go where Lettuce's view says: to the failed master, waiting or failing as the
+ *       {@code ClientOptions} decide, until a topology refresh names the promoted replica, whose connection gets
+ *       tracking at its first read. After a manual failover ({@code CLUSTER FAILOVER}) the old master stays up
+ *       as a replica and still sends invalidations for the writes it replicates; its entries are removed when
+ *       the view changes. The near cache follows the view as promptly as the client refreshes it: keep
+ *       {@code ClusterTopologyRefreshOptions}' adaptive triggers on (Lettuce 7's default), or refresh
+ *       periodically. A change of slot ownership that drops keys without
+ *       invalidating them (a failover that loses writes, a forced {@code CLUSTER SETSLOT}) may leave stale
+ *       entries until the view changes; the guarantee above holds once writes stopped, the last invalidation
+ *       arrived and the view is current.
+ * </ul>
  *
  * @param <K> the type of keys
  * @param <V> the type of values
@@ -82,80 +101,74 @@ public final class RedisNearCache<K, V> implements CacheFrontend<K, V> {
    * tracks the key. Storing V straight from `asMap().put`, as Lettuce's ClientSideCaching does, has this race.
    *
    * Fill tokens. Before sending GET, a reader registers a fill token for the key in `pendingFills` (or joins
-   * the token already there). Every invalidation of the key removes the key's token, inside
-   * `pendingFills.compute`, together with removing the key from the near cache. The reader stores V inside
-   * `pendingFills.compute` too, and only if the token it registered is still the current one, removing it. The
-   * two computes on one key are serialized by the map's per-key locking, so either the invalidation comes
-   * first (the token is gone, V is dropped) or the store comes first (the invalidation then removes V). Any
-   * invalidation that can make V stale is for a change after the GET, so it arrives after the registration and
-   * finds the token, whatever the order of reply and message. An invalidation sent before the GET ran may also
-   * drop a fresh V; that costs a later miss, not coherence. Readers that joined one token share it: each sent
-   * its GET after the registration, so each value is fresh when read; the first to store wins, the others
-   * store nothing.
+   * the token already there, if it is for the same connection and still current). Every invalidation of the
+   * key removes the key's token, inside `pendingFills.compute`, together with removing the key from the near
+   * cache. The reader stores V inside `pendingFills.compute` too, and only if the token it registered is still
+   * the current one, removing it. The two computes on one key are serialized by the map's per-key locking, so
+   * either the invalidation comes first (the token is gone, V is dropped) or the store comes first (the
+   * invalidation then removes V). Any invalidation that can make V stale is for a change after the GET, so it
+   * arrives after the registration and finds the token, whatever the order of reply and message. An
+   * invalidation sent before the GET ran may also drop a fresh V; that costs a later miss, not coherence.
+   * Readers that joined one token share it: each sent its GET after the registration, so each value is fresh
+   * when read; the first to store wins, the others store nothing.
    *
-   * Flushes and the connection. A flush (an invalidation message without keys) and a loss of the connection
-   * must invalidate every fill in flight. They take `flushLock`'s write lock, clear `pendingFills` and empty the
-   * cache; a reader stores only under the read lock, so a store is either wholly before the flush (and emptied
-   * by it) or after (and its token is gone). After a reconnection, commands queued while disconnected may run
-   * before CLIENT TRACKING is on again, so their values are not tracked: `tracking` is false from the loss until
-   * the reply to the new CLIENT TRACKING on, no reader stores while it is false, and setting it true clears
-   * `pendingFills` again under the write lock, so that only GETs sent after tracking resumed can fill.
-   * `connectionGeneration` counts the losses; a tracking reply counts only for the generation that sent it.
+   * Flushes and the connection. A flush (an invalidation message without keys, a loss of the connection, a slot
+   * the connection's node no longer serves) must invalidate every fill in flight through that connection. Each
+   * TrackedConnection keeps a fill epoch, which a token records: a flush advances it under the connection's
+   * write lock and removes the entries read through the connection, and a store runs under the read lock only
+   * if its token's epoch is current, so a store is either wholly before the flush (and removed by it) or after
+   * it (and refused). After a loss, fills wait until the reply to CLIENT TRACKING on for the new socket, which
+   * advances the epoch again: commands queued while disconnected may run before tracking is on, and their
+   * values must not enter. TrackedConnection's design comment has the details; Routing says which connection
+   * serves a key (one for a single Redis, one per master for a cluster, ClusterRouting).
    *
-   * Threads. Invalidations, flushes and connection events run on the connection's event loop; they never
-   * block on I/O there. Readers run on the callers' threads and hold the read lock only for one put. Hits take
-   * no lock: they are the core's lock-free getIfPresent.
+   * Threads. Invalidations, flushes and connection events run on the connections' event loops; they never
+   * block on I/O there. Readers run on the callers' threads and hold a read lock only for one put. Hits take
+   * no lock: they are the core's lock-free getIfPresent. Lock order: a connection's lock, then a key's bin in
+   * `pendingFills`, then the cache's own locks.
    */
 
-  private static final String INVALIDATE = "invalidate";
-
-  private final StatefulRedisConnection<K, V> connection;
-  private final RedisCommands<K, V> commands;
-  private final RedisCodec<K, V> codec;
   private final ClockProCache<K, V> cache;
 
+  /** Set once by {@link #enable}, before the near cache is shared. */
+  private Routing<K, V> routing;
+
   /**
-   * The fill registered for each key with a read in flight. Readers add tokens (computeIfAbsent) and remove
-   * their own; invalidations remove any, under the map's per-key lock; flushes clear it under the write lock of
-   * {@link #flushLock}.
+   * The fill registered for each key with a read in flight. Readers add tokens and remove their own;
+   * invalidations remove any, under the map's per-key lock. Tokens of a flushed epoch stay until their readers
+   * remove them, and store nothing.
    */
   private final ConcurrentHashMap<K, FillToken> pendingFills = new ConcurrentHashMap<>();
-
-  /** Read-locked by a reader storing a value; write-locked by a flush, a connection loss, a resumption. */
-  private final ReadWriteLock flushLock = new ReentrantReadWriteLock();
-
-  /**
-   * Whether invalidations for values read now will arrive. Written under the write lock of {@link #flushLock}
-   * (by the event loop, and by {@link #enable} and {@link #close}); read by storing readers under the read lock.
-   * Volatile only for {@link #isTracking()}, which reads it without the lock.
-   */
-  private volatile boolean tracking;
 
   /** Whether {@link #close()} was called. Written once by it; read by every call, a volatile read. */
   private volatile boolean closed;
 
-  /**
-   * The number of connection losses seen. Written only by {@link #onConnectionLost} on the event loop; read by
-   * the tracking reply's callback, possibly on the event loop of a later channel, hence volatile.
-   */
-  private volatile long connectionGeneration;
-
-  /** Keys named by invalidation messages. Incremented on the event loop; read by {@link #stats()}. */
+  /** Keys named by invalidation messages. Incremented on the event loops; read by {@link #stats()}. */
   private final AtomicLong invalidationCount = new AtomicLong();
 
-  /** Invalidation messages without keys. Incremented on the event loop; read by {@link #stats()}. */
+  /** Invalidation messages without keys. Incremented on the event loops; read by {@link #stats()}. */
   private final AtomicLong serverFlushCount = new AtomicLong();
 
-  /** Connection losses. Incremented on the event loop; read by {@link #stats()}. */
+  /** Connection losses. Incremented on the event loops; read by {@link #stats()}. */
   private final AtomicLong connectionFlushCount = new AtomicLong();
 
-  private final PushListener invalidationListener = this::onPushMessage;
-  private final RedisConnectionStateListener connectionListener = new ConnectionListener();
+  /** Flushes of slots a node no longer serves. Incremented by topology events and readers; read by stats. */
+  private final AtomicLong topologyFlushCount = new AtomicLong();
 
-  private RedisNearCache(StatefulRedisConnection<K, V> connection, ClockProCache<K, V> cache) {
-    this.connection = connection;
-    this.commands = connection.sync();
-    this.codec = connection.getCodec();
+  /** What the connections and the routing report to; kept off this class's public methods. */
+  private final TrackedConnection.Owner<K, V> owner = new TrackedConnection.Owner<>() {
+    @Override
+    public void invalidate(K key) {
+      RedisNearCache.this.invalidate(key);
+    }
+
+    @Override
+    public void flush(TrackedConnection<K, V> connection, FlushCause cause, IntPredicate slots) {
+      RedisNearCache.this.flush(connection, cause, slots);
+    }
+  };
+
+  private RedisNearCache(ClockProCache<K, V> cache) {
     this.cache = cache;
   }
 
@@ -178,34 +191,40 @@ public final class RedisNearCache<K, V> implements CacheFrontend<K, V> {
       ClockProCache<K, V> cache) {
     requireNonNull(connection, "connection");
     requireNonNull(cache, "cache");
-    ProtocolVersion protocol = protocolVersion(connection);
-    if (protocol != ProtocolVersion.RESP3) {
-      throw new IllegalArgumentException("connection speaks " + protocol + ", but a near cache needs RESP3, which "
-          + "carries the invalidation messages (set ClientOptions.protocolVersion(ProtocolVersion.RESP3))");
-    }
-    RedisNearCache<K, V> nearCache = new RedisNearCache<>(connection, cache);
-    connection.addListener(nearCache.invalidationListener);
-    connection.addListener(nearCache.connectionListener);
-    try {
-      nearCache.commands.clientTracking(TrackingArgs.Builder.enabled());
-    } catch (RuntimeException e) {
-      connection.removeListener(nearCache.invalidationListener);
-      connection.removeListener(nearCache.connectionListener);
-      throw e;
-    }
-    nearCache.resumeFills();
+    TrackedConnection.requireResp3(connection);
+    RedisNearCache<K, V> nearCache = new RedisNearCache<>(cache);
+    StandaloneRouting<K, V> routing = new StandaloneRouting<>(connection, nearCache.owner, cache);
+    nearCache.routing = routing;
+    routing.start();
+    cache.invalidateAll();
     return nearCache;
   }
 
-  private static ProtocolVersion protocolVersion(StatefulRedisConnection<?, ?> connection) {
-    if (connection instanceof StatefulRedisConnectionImpl) {
-      ProtocolVersion negotiated =
-          ((StatefulRedisConnectionImpl<?, ?>) connection).getConnectionState().getNegotiatedProtocolVersion();
-      if (negotiated != null) {
-        return negotiated;
-      }
-    }
-    return connection.getOptions().getProtocolVersion();
+  /**
+   * Turns client tracking on for the connection of every master of the cluster and returns a near cache that
+   * keeps {@code cache} coherent with the cluster (see "Redis Cluster" above). Blocks for the replies to
+   * {@code CLIENT TRACKING on}, then empties {@code cache}.
+   *
+   * @param connection an open cluster connection speaking RESP3, not shared with another near cache
+   * @param cache the near cache; used by this frontend alone from now on
+   * @param <K> the type of keys
+   * @param <V> the type of values
+   * @return the frontend
+   * @throws NullPointerException if {@code connection} or {@code cache} is null
+   * @throws IllegalArgumentException if a node connection does not speak RESP3
+   * @throws io.lettuce.core.RedisException if {@code CLIENT TRACKING on} fails on a master; nothing is then left
+   *     listening on the connections
+   */
+  public static <K, V> RedisNearCache<K, V> enable(StatefulRedisClusterConnection<K, V> connection,
+      ClockProCache<K, V> cache) {
+    requireNonNull(connection, "connection");
+    requireNonNull(cache, "cache");
+    RedisNearCache<K, V> nearCache = new RedisNearCache<>(cache);
+    ClusterRouting<K, V> routing = new ClusterRouting<>(connection, nearCache.owner, cache);
+    nearCache.routing = routing;
+    routing.start();
+    cache.invalidateAll();
+    return nearCache;
   }
 
   /**
@@ -256,16 +275,28 @@ public final class RedisNearCache<K, V> implements CacheFrontend<K, V> {
     if (loaded == null) {
       throw new ValueRetrievalException("valueLoader returned null for key " + key);
     }
-    commands.set(key, loaded);
+    routing.set(key, loaded);
     V stored = readThrough(key);
     return (stored != null) ? stored : loaded;
   }
 
   private V readThrough(K key) {
-    FillToken token = pendingFills.computeIfAbsent(key, unused -> new FillToken());
+    int slot = routing.slotOf(key);
+    TrackedConnection<K, V> connection = routing.connectionFor(slot);
+    if (connection == null) {
+      return routing.readUntracked(key);
+    }
+    FillToken token = pendingFills.compute(key,
+        (unused, current) -> (current != null && connection.isCurrent(current)) ? current : connection.newToken());
     V value;
     try {
-      value = commands.get(key);
+      value = connection.commands().get(key);
+    } catch (RedisCommandExecutionException e) {
+      pendingFills.remove(key, token);
+      if (routing.redirected(connection, slot, e)) {
+        return routing.readUntracked(key);
+      }
+      throw e;
     } catch (RuntimeException e) {
       pendingFills.remove(key, token);
       throw e;
@@ -273,91 +304,48 @@ public final class RedisNearCache<K, V> implements CacheFrontend<K, V> {
     if (value == null) {
       pendingFills.remove(key, token);
     } else {
-      fill(key, token, value);
+      fill(key, slot, connection, token, value);
     }
     return value;
   }
 
-  private void fill(K key, FillToken token, V value) {
-    flushLock.readLock().lock();
-    try {
-      pendingFills.computeIfPresent(key, (unused, current) -> {
-        if (current != token) {
-          return current;
-        }
-        if (tracking) {
-          cache.put(key, value);
-        }
-        return null;
-      });
-    } finally {
-      flushLock.readLock().unlock();
-    }
-  }
-
-  private void onPushMessage(PushMessage message) {
-    if (!INVALIDATE.equals(message.getType())) {
-      return;
-    }
-    // The content is ["invalidate", [key, ...]], or ["invalidate", null] for a flush; keys come as raw bytes.
-    Object keys = message.getContent().get(1);
-    if (keys == null) {
-      serverFlushCount.incrementAndGet();
-      flush();
-      return;
-    }
-    for (Object encoded : (List<?>) keys) {
-      K key = codec.decodeKey(((ByteBuffer) encoded).duplicate());
-      invalidationCount.incrementAndGet();
-      pendingFills.compute(key, (unused, token) -> {
-        cache.invalidate(key);
-        return null;
-      });
-    }
-  }
-
-  private void flush() {
-    flushLock.writeLock().lock();
-    try {
-      pendingFills.clear();
-      cache.invalidateAll();
-    } finally {
-      flushLock.writeLock().unlock();
-    }
-  }
-
-  private void onConnectionLost() {
-    connectionGeneration = connectionGeneration + 1;  // one writer: the event loop of the channel lost
-    connectionFlushCount.incrementAndGet();
-    flushLock.writeLock().lock();
-    try {
-      tracking = false;
-      pendingFills.clear();
-      cache.invalidateAll();
-    } finally {
-      flushLock.writeLock().unlock();
-    }
-  }
-
-  private void onConnected() {
-    long generation = connectionGeneration;
-    connection.async().clientTracking(TrackingArgs.Builder.enabled()).whenComplete((reply, failure) -> {
-      // On the event loop, ordered with onConnectionLost: a reply for an earlier generation counts for nothing.
-      if (failure == null && generation == connectionGeneration && !closed) {
-        resumeFills();
+  private void fill(K key, int slot, TrackedConnection<K, V> connection, FillToken token, V value) {
+    boolean stored = connection.storeIfCurrent(token, () -> pendingFills.computeIfPresent(key, (unused, current) -> {
+      if (current != token) {
+        return current;
       }
+      connection.cover(slot);
+      cache.put(key, value);
+      return null;
+    }));
+    if (!stored) {
+      pendingFills.remove(key, token);
+    }
+  }
+
+  /** Called by a tracked connection when Redis invalidated the key; on its event loop. */
+  private void invalidate(K key) {
+    invalidationCount.incrementAndGet();
+    pendingFills.compute(key, (unused, token) -> {
+      cache.invalidate(key);
+      return null;
     });
   }
 
-  private void resumeFills() {
-    flushLock.writeLock().lock();
-    try {
-      pendingFills.clear();
-      cache.invalidateAll();
-      tracking = !closed;
-    } finally {
-      flushLock.writeLock().unlock();
-    }
+  /** Called by a tracked connection or the routing when the connection's values can no longer be trusted. */
+  private void flush(TrackedConnection<K, V> connection, FlushCause cause, IntPredicate slots) {
+    connection.flush(cause == FlushCause.CONNECTION, slots, taken -> {
+      switch (cause) {
+        case SERVER -> serverFlushCount.incrementAndGet();
+        case CONNECTION -> connectionFlushCount.incrementAndGet();
+        case TOPOLOGY -> {
+          if (!taken.isEmpty()) {
+            topologyFlushCount.incrementAndGet();
+          }
+        }
+      }
+      routing.removeEntries(taken);
+    });
   }
 
   /**
@@ -370,19 +358,8 @@ public final class RedisNearCache<K, V> implements CacheFrontend<K, V> {
       return;
     }
     closed = true;
-    connection.removeListener(invalidationListener);
-    connection.removeListener(connectionListener);
-    flushLock.writeLock().lock();
-    try {
-      tracking = false;
-      pendingFills.clear();
-      cache.invalidateAll();
-    } finally {
-      flushLock.writeLock().unlock();
-    }
-    if (connection.isOpen()) {
-      connection.async().clientTracking(TrackingArgs.Builder.enabled(false));
-    }
+    routing.close();
+    cache.invalidateAll();
   }
 
   private void checkOpen() {
@@ -397,17 +374,18 @@ public final class RedisNearCache<K, V> implements CacheFrontend<K, V> {
    * @return a snapshot of the counts
    */
   public NearCacheStats stats() {
-    return new NearCacheStats(invalidationCount.get(), serverFlushCount.get(), connectionFlushCount.get());
+    return new NearCacheStats(invalidationCount.get(), serverFlushCount.get(), connectionFlushCount.get(),
+        topologyFlushCount.get());
   }
 
   /**
-   * Returns whether values read now can enter the near cache: tracking is on for the current connection and
+   * Returns whether values read now can enter the near cache: tracking is on for every connection in use and
    * this frontend is open. False from a connection loss until tracking is on again after the reconnection.
    *
    * @return whether fills are accepted
    */
   public boolean isTracking() {
-    return tracking;
+    return !closed && routing.isTracking();
   }
 
   /**
@@ -417,22 +395,5 @@ public final class RedisNearCache<K, V> implements CacheFrontend<K, V> {
    */
   public ClockProCache<K, V> cache() {
     return cache;
-  }
-
-  /** The identity of one registration of a fill; compared by reference. */
-  private static final class FillToken {}
-
-  /** Follows this connection's losses and reconnections; called on its event loop. */
-  private final class ConnectionListener implements RedisConnectionStateListener {
-
-    @Override
-    public void onRedisConnected(RedisChannelHandler<?, ?> channelHandler, SocketAddress address) {
-      onConnected();
-    }
-
-    @Override
-    public void onRedisDisconnected(RedisChannelHandler<?, ?> channelHandler) {
-      onConnectionLost();
-    }
   }
 }

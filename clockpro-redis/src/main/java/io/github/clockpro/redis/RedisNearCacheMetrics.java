@@ -25,10 +25,12 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  *       <ul>
  *         <li>{@code cache.near.invalidations} ({@code cache_near_invalidations_total}), a counter of the keys
  *             Redis invalidated ({@link NearCacheStats#invalidationCount()});
- *         <li>{@code cache.near.flushes} ({@code cache_near_flushes_total}), a counter of the times the whole
- *             near cache was emptied, tagged {@code cause=server} for Redis's flushes
- *             ({@link NearCacheStats#serverFlushCount()}) and {@code cause=connection} for connection losses
- *             ({@link NearCacheStats#connectionFlushCount()});
+ *         <li>{@code cache.near.flushes} ({@code cache_near_flushes_total}), a counter of the times the entries
+ *             read through one connection were removed (the whole near cache, for one Redis), tagged
+ *             {@code cause=server} for Redis's flushes ({@link NearCacheStats#serverFlushCount()}),
+ *             {@code cause=connection} for connection losses ({@link NearCacheStats#connectionFlushCount()}) and
+ *             {@code cause=topology} for cluster slots a node no longer serves
+ *             ({@link NearCacheStats#topologyFlushCount()});
  *         <li>{@code cache.near.tracking} ({@code cache_near_tracking}), a gauge that reads 1 while values can
  *             enter the near cache ({@link RedisNearCache#isTracking()}) and 0 otherwise.
  *       </ul>
@@ -38,6 +40,9 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * clockpro-stats's {@code ClockProCacheMetrics}. {@code docs/redis.md} lists every meter.
  */
 public final class RedisNearCacheMetrics implements MeterBinder {
+
+  private static final String FLUSHES_DESCRIPTION = "The times the entries read through one connection were "
+      + "removed, because Redis flushed, the connection was lost or a cluster slot moved";
 
   private final RedisNearCache<?, ?> nearCache;
   private final Tags tags;
@@ -87,12 +92,17 @@ public final class RedisNearCacheMetrics implements MeterBinder {
         .register(registry);
     FunctionCounter.builder("cache.near.flushes", nearCache, near -> near.stats().serverFlushCount())
         .tags(tags).tag("cause", "server")
-        .description("The times the whole near cache was emptied, because Redis flushed or lost the connection")
+        .description(FLUSHES_DESCRIPTION)
         .baseUnit("flushes")
         .register(registry);
     FunctionCounter.builder("cache.near.flushes", nearCache, near -> near.stats().connectionFlushCount())
         .tags(tags).tag("cause", "connection")
-        .description("The times the whole near cache was emptied, because Redis flushed or lost the connection")
+        .description(FLUSHES_DESCRIPTION)
+        .baseUnit("flushes")
+        .register(registry);
+    FunctionCounter.builder("cache.near.flushes", nearCache, near -> near.stats().topologyFlushCount())
+        .tags(tags).tag("cause", "topology")
+        .description(FLUSHES_DESCRIPTION)
         .baseUnit("flushes")
         .register(registry);
     Gauge.builder("cache.near.tracking", nearCache, near -> near.isTracking() ? 1 : 0)

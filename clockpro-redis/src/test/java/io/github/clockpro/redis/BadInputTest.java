@@ -8,6 +8,7 @@ import io.github.clockpro.ClockProCache;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.protocol.ProtocolVersion;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
@@ -22,22 +23,29 @@ class BadInputTest {
   @Test
   void shouldRejectANullConnection() {
     NullPointerException thrown = assertThrows(NullPointerException.class,
-        () -> RedisNearCache.enable(null, cache));
+        () -> RedisNearCache.enable((StatefulRedisConnection<String, String>) null, cache));
+    assertEquals("connection", thrown.getMessage());
+    thrown = assertThrows(NullPointerException.class,
+        () -> RedisNearCache.enable((StatefulRedisClusterConnection<String, String>) null, cache));
     assertEquals("connection", thrown.getMessage());
   }
 
   @Test
+  @SuppressWarnings("unchecked")
   void shouldRejectANullCache() {
     // The null check comes before the connection is touched, so no server is needed.
     NullPointerException thrown = assertThrows(NullPointerException.class,
-        () -> RedisNearCache.enable(unusedConnection(), null));
+        () -> RedisNearCache.enable(unusedConnection(StatefulRedisConnection.class), null));
+    assertEquals("cache", thrown.getMessage());
+    thrown = assertThrows(NullPointerException.class,
+        () -> RedisNearCache.enable(unusedConnection(StatefulRedisClusterConnection.class), null));
     assertEquals("cache", thrown.getMessage());
   }
 
   @SuppressWarnings("unchecked")
-  private static StatefulRedisConnection<String, String> unusedConnection() {
-    return (StatefulRedisConnection<String, String>) java.lang.reflect.Proxy.newProxyInstance(
-        BadInputTest.class.getClassLoader(), new Class<?>[] {StatefulRedisConnection.class},
+  private static <C> C unusedConnection(Class<C> type) {
+    return (C) java.lang.reflect.Proxy.newProxyInstance(
+        BadInputTest.class.getClassLoader(), new Class<?>[] {type},
         (proxy, method, arguments) -> {
           throw new AssertionError("the connection was used: " + method.getName());
         });
@@ -74,13 +82,15 @@ class BadInputTest {
 
   @Test
   void shouldRejectNegativeCounts() {
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> new NearCacheStats(-1, 0, 0))
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> new NearCacheStats(-1, 0, 0, 0))
         .getMessage().startsWith("invalidationCount"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> new NearCacheStats(0, -1, 0))
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> new NearCacheStats(0, -1, 0, 0))
         .getMessage().startsWith("serverFlushCount"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> new NearCacheStats(0, 0, -1))
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> new NearCacheStats(0, 0, -1, 0))
         .getMessage().startsWith("connectionFlushCount"));
-    assertEquals(5, new NearCacheStats(1, 2, 3).flushCount());
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> new NearCacheStats(0, 0, 0, -1))
+        .getMessage().startsWith("topologyFlushCount"));
+    assertEquals(9, new NearCacheStats(1, 2, 3, 4).flushCount());
   }
 
   @Test

@@ -22,12 +22,14 @@ class CoherenceTest extends SharedRedisTest {
   void shouldHoldOnlyRedisValuesAfterConcurrentWritesStop() throws InterruptedException {
     List<NearCacheUnderTest> nearCaches = new ArrayList<>();
     List<RedisNearCache<String, String>> frontends = new ArrayList<>();
+    List<StatefulRedisConnection<String, String>> connections = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
       StatefulRedisConnection<String, String> connection = redis.connect();
+      connections.add(connection);
       ClockProCache<String, String> cache = ClockProCache.builder().maximumSize(1_000).build();
       RedisNearCache<String, String> frontend = RedisNearCache.enable(connection, cache);
       frontends.add(frontend);
-      nearCaches.add(new NearCacheUnderTest(frontend, connection, cache.asMap()));
+      nearCaches.add(new NearCacheUnderTest(frontend, () -> connection.sync().ping(), cache.asMap()));
     }
     try {
       Result result = new CoherenceWorkload(redis).run(nearCaches, Duration.ofSeconds(3), () -> { });
@@ -39,10 +41,8 @@ class CoherenceTest extends SharedRedisTest {
         assertTrue(frontend.cache().stats().hitCount() > 0, frontend.cache().stats().toString());
       }
     } finally {
-      for (NearCacheUnderTest nearCache : nearCaches) {
-        nearCache.frontend().close();
-        nearCache.connection().close();
-      }
+      frontends.forEach(RedisNearCache::close);
+      connections.forEach(StatefulRedisConnection::close);
     }
   }
 

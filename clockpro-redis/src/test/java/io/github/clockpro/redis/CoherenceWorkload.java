@@ -2,8 +2,8 @@ package io.github.clockpro.redis;
 
 import io.lettuce.core.RedisException;
 import io.lettuce.core.SetArgs;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.api.StatefulConnection;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.support.caching.CacheFrontend;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * Several near caches, each read by two threads, and two writers on connections of their own, over a small set of
@@ -21,27 +22,42 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Writers set a fresh value (80%), delete (10%) or set a value that expires within 80 ms (10%). Loops are
  * bounded by time and by a count. Quiescence: every thread has stopped, every expiry is due and each key has been
  * read once from Redis (which deletes the expired ones, and so invalidates them), then a {@code PING} on each
- * near cache's connection returns: its reply comes after every invalidation Redis sent before it.
+ * connection a near cache reads through returns: its reply comes after every invalidation Redis sent before it.
+ * The same workload runs against one Redis and against a cluster.
  */
 final class CoherenceWorkload {
 
   static final int KEYS = 200;
   private static final long OPERATIONS_PER_THREAD = 5_000_000;
 
-  /** One near cache under test: the frontend, its connection, and a view of its entries that counts nothing. */
-  record NearCacheUnderTest(CacheFrontend<String, String> frontend,
-      StatefulRedisConnection<String, String> connection, Map<String, String> entries) {}
+  /**
+   * One near cache under test: the frontend, what pings every connection it reads through, and a view of its
+   * entries that counts nothing.
+   */
+  record NearCacheUnderTest(CacheFrontend<String, String> frontend, Runnable drain, Map<String, String> entries) {}
+
+  /** A connection of a writer or of the checker: its commands, and itself, to close. */
+  record Connected(RedisClusterCommands<String, String> commands, StatefulConnection<String, String> connection) {}
 
   /** What a run observed. Differences are the near cache entries whose value Redis no longer holds. */
   record Result(long reads, long writes, long failures, int entriesChecked, List<String> differences) {}
 
-  private final RedisUnderTest redis;
+  private final Supplier<Connected> connector;
   private final AtomicLong reads = new AtomicLong();
   private final AtomicLong writes = new AtomicLong();
   private final AtomicLong failures = new AtomicLong();
 
+  /** A workload whose writers and checker open their connections with {@code connector}. */
+  CoherenceWorkload(Supplier<Connected> connector) {
+    this.connector = connector;
+  }
+
+  /** Against one Redis. */
   CoherenceWorkload(RedisUnderTest redis) {
-    this.redis = redis;
+    this(() -> {
+      var connection = redis.connect();
+      return new Connected(connection.sync(), connection);
+    });
   }
 
   static String key(int index) {
@@ -59,12 +75,12 @@ final class CoherenceWorkload {
         threads.add(new Thread(() -> read(nearCache.frontend(), deadline), "reader"));
       }
     }
-    List<StatefulRedisConnection<String, String>> writerConnections = new ArrayList<>();
+    List<Connected> writerConnections = new ArrayList<>();
     for (int writer = 0; writer < 2; writer++) {
-      StatefulRedisConnection<String, String> connection = redis.connect();
-      writerConnections.add(connection);
+      Connected connected = connector.get();
+      writerConnections.add(connected);
       String name = "w" + writer;
-      threads.add(new Thread(() -> write(connection.sync(), name, deadline), "writer " + name));
+      threads.add(new Thread(() -> write(connected.commands(), name, deadline), "writer " + name));
     }
     threads.forEach(Thread::start);
     TimeUnit.NANOSECONDS.sleep(duration.toNanos() / 2);
@@ -75,7 +91,7 @@ final class CoherenceWorkload {
         throw new AssertionError(thread.getName() + " did not stop");
       }
     }
-    writerConnections.forEach(StatefulRedisConnection::close);
+    writerConnections.forEach(connected -> connected.connection().close());
     return check(nearCaches);
   }
 
@@ -91,7 +107,7 @@ final class CoherenceWorkload {
     }
   }
 
-  private void write(RedisCommands<String, String> commands, String name, long deadline) {
+  private void write(RedisClusterCommands<String, String> commands, String name, long deadline) {
     ThreadLocalRandom random = ThreadLocalRandom.current();
     for (long i = 0; i < OPERATIONS_PER_THREAD && System.nanoTime() < deadline; i++) {
       String key = key(random.nextInt(KEYS));
@@ -114,13 +130,16 @@ final class CoherenceWorkload {
   private Result check(List<NearCacheUnderTest> nearCaches) throws InterruptedException {
     TimeUnit.MILLISECONDS.sleep(100); // every expiry set is due
     Map<String, String> inRedis = new HashMap<>();
-    try (StatefulRedisConnection<String, String> checker = redis.connect()) {
+    Connected checker = connector.get();
+    try {
       for (int i = 0; i < KEYS; i++) {
-        inRedis.put(key(i), checker.sync().get(key(i)));
+        inRedis.put(key(i), checker.commands().get(key(i)));
       }
+    } finally {
+      checker.connection().close();
     }
     for (NearCacheUnderTest nearCache : nearCaches) {
-      nearCache.connection().sync().ping();
+      nearCache.drain().run();
     }
     List<String> differences = new ArrayList<>();
     int checked = 0;

@@ -149,13 +149,15 @@ class ConnectionLossTest {
   void shouldHoldOnlyRedisValuesWhenTheServerRestartsAndConnectionsAreKilledMidRun() throws Exception {
     List<NearCacheUnderTest> nearCaches = new ArrayList<>();
     List<RedisNearCache<String, String>> frontends = new ArrayList<>(List.of(nearCache));
-    nearCaches.add(new NearCacheUnderTest(nearCache, nearConnection, cache.asMap()));
+    List<StatefulRedisConnection<String, String>> connections = new ArrayList<>();
+    nearCaches.add(new NearCacheUnderTest(nearCache, () -> nearConnection.sync().ping(), cache.asMap()));
     for (int i = 0; i < 2; i++) {
       StatefulRedisConnection<String, String> connection = redis.connect();
+      connections.add(connection);
       ClockProCache<String, String> local = ClockProCache.builder().maximumSize(1_000).build();
       RedisNearCache<String, String> frontend = RedisNearCache.enable(connection, local);
       frontends.add(frontend);
-      nearCaches.add(new NearCacheUnderTest(frontend, connection, local.asMap()));
+      nearCaches.add(new NearCacheUnderTest(frontend, () -> connection.sync().ping(), local.asMap()));
     }
     Runnable midway = () -> {
       other.clientKill(KillArgs.Builder.id(nearConnection.sync().clientId()));
@@ -181,10 +183,8 @@ class ConnectionLossTest {
         await("tracking is on again", frontend::isTracking);
       }
     } finally {
-      for (NearCacheUnderTest near : nearCaches.subList(1, nearCaches.size())) {
-        near.frontend().close();
-        near.connection().close();
-      }
+      frontends.subList(1, frontends.size()).forEach(RedisNearCache::close);
+      connections.forEach(StatefulRedisConnection::close);
     }
   }
 }

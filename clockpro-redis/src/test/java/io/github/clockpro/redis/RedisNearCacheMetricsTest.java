@@ -44,6 +44,8 @@ class RedisNearCacheMetricsTest extends SharedRedisTest {
           .functionCounter().count());
       assertEquals(0, registry.get("cache.near.flushes").tags(tags).tag("cause", "connection")
           .functionCounter().count());
+      assertEquals(0, registry.get("cache.near.flushes").tags(tags).tag("cause", "topology")
+          .functionCounter().count());
       assertEquals(1, registry.get("cache.near.tracking").tags(tags).gauge().value());
       for (Meter meter : registry.getMeters()) {
         assertNotNull(meter.getId().getDescription(), meter.getId().toString());
@@ -51,7 +53,7 @@ class RedisNearCacheMetricsTest extends SharedRedisTest {
           assertNotNull(meter.getId().getBaseUnit(), meter.getId().toString());
         }
       }
-      assertEquals(4, registry.getMeters().size());
+      assertEquals(5, registry.getMeters().size());
 
       nearCache.close();
       assertEquals(0, registry.get("cache.near.tracking").tags(tags).gauge().value());
