@@ -6,13 +6,19 @@ import io.github.clockpro.engine.CacheFactory;
 import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Configures and creates a {@link ClockProCache}; obtained from {@link ClockProCache#builder()}. Each setting may
  * be made once; a second call throws {@link IllegalStateException}, a value out of range throws
  * {@link IllegalArgumentException} naming it, and a null argument throws {@link NullPointerException} naming it,
- * before the builder changes. At most one kind of expiry may be chosen: {@link #expireAfterWrite},
- * {@link #expireAfterAccess} or {@link #expireAfter}; a second kind throws {@link IllegalStateException}.
+ * before the builder changes. Expiry is either fixed ({@link #expireAfterWrite}, {@link #expireAfterAccess}, or
+ * both, as in Caffeine) or variable ({@link #expireAfter}); combining the two kinds throws
+ * {@link IllegalStateException}.
+ *
+ * <p>Coming from Caffeine: the settings carry Caffeine's names and meanings; {@link #from(String)} parses Caffeine's
+ * specification format. A build without {@link #maximumSize} or {@link #maximumWeight} is unbounded in size, as
+ * Caffeine's; it is still a CLOCK-Pro cache, whose policy keeps its rings and history as it grows.
  *
  * @param <K> the key type the built cache will accept
  * @param <V> the value type the built cache will accept
@@ -37,6 +43,8 @@ public final class CacheBuilder<K, V> {
   private int scanLimit = UNSET;
   private int initialCapacity = UNSET;
   private RemovalListener<? super K, ? super V> removalListener;
+  private RemovalListener<? super K, ? super V> evictionListener;
+  private boolean recordingStats;
   private long expireAfterWriteNanos = UNSET;
   private long expireAfterAccessNanos = UNSET;
   private Expiry<? super K, ? super V> expiry;
@@ -48,9 +56,39 @@ public final class CacheBuilder<K, V> {
   CacheBuilder() {}
 
   /**
-   * Sets the most entries the cache holds. Required, unless {@link #maximumWeight} is set instead.
+   * Returns a builder with the settings of a specification in Caffeine's format ({@code CaffeineSpec}):
+   * comma-separated keys, each with a value or, for the flags, without one; for example
+   * {@code maximumSize=10000,expireAfterWrite=10m,recordStats}. Further settings (a weigher, a listener) may be made
+   * on it before it builds. See {@link CacheBuilderSpec} for the keys and the formats of values.
    *
-   * @param maximumSize at least 1 and at most {@link Integer#MAX_VALUE}
+   * @param specification the specification
+   * @return a new builder with its settings made
+   * @throws NullPointerException if {@code specification} is null
+   * @throws IllegalArgumentException if the specification does not parse, or the builder refuses one of its
+   *     settings; the message names the key and quotes the specification
+   */
+  public static CacheBuilder<Object, Object> from(String specification) {
+    return CacheBuilderSpec.parse(specification).toBuilder();
+  }
+
+  /**
+   * Returns a builder with the settings of a parsed specification, as {@link #from(String)}.
+   *
+   * @param specification the parsed specification
+   * @return a new builder with its settings made
+   * @throws NullPointerException if {@code specification} is null
+   */
+  public static CacheBuilder<Object, Object> from(CacheBuilderSpec specification) {
+    requireNonNull(specification, "specification");
+    return specification.toBuilder();
+  }
+
+  /**
+   * Sets the most entries the cache holds. Without it, or {@link #maximumWeight}, the cache is unbounded in size.
+   * With 0 the cache keeps nothing, as Caffeine's: each entry written is evicted at once, reported to the listeners
+   * with {@link RemovalCause#SIZE}, and a load's value is returned to its callers but not kept.
+   *
+   * @param maximumSize at least 0 and at most {@link Integer#MAX_VALUE}
    * @return this builder
    */
   public CacheBuilder<K, V> maximumSize(long maximumSize) {
@@ -58,9 +96,9 @@ public final class CacheBuilder<K, V> {
     if (maximumWeight != UNSET) {
       throw new IllegalStateException("maximumSize cannot be set: maximumWeight was already set to " + maximumWeight);
     }
-    if (maximumSize < 1 || maximumSize > Integer.MAX_VALUE) {
+    if (maximumSize < 0 || maximumSize > Integer.MAX_VALUE) {
       throw new IllegalArgumentException(
-          "maximumSize must be between 1 and " + Integer.MAX_VALUE + " but was " + maximumSize);
+          "maximumSize must be between 0 and " + Integer.MAX_VALUE + " but was " + maximumSize);
     }
     this.maximumSize = maximumSize;
     return this;
@@ -85,7 +123,7 @@ public final class CacheBuilder<K, V> {
    * {@link RemovalCause#SIZE} at once, as in Caffeine. An entry of weight 0 takes no room. A load in flight weighs
    * 0 until its value arrives.
    *
-   * @param maximumWeight at least 1
+   * @param maximumWeight at least 0; with 0 only entries of weight 0 are kept
    * @return this builder
    * @throws IllegalStateException if {@link #maximumSize} or this was already set
    */
@@ -94,8 +132,8 @@ public final class CacheBuilder<K, V> {
     if (maximumSize != UNSET) {
       throw new IllegalStateException("maximumWeight cannot be set: maximumSize was already set to " + maximumSize);
     }
-    if (maximumWeight < 1) {
-      throw new IllegalArgumentException("maximumWeight must be at least 1 but was " + maximumWeight);
+    if (maximumWeight < 0) {
+      throw new IllegalArgumentException("maximumWeight must be at least 0 but was " + maximumWeight);
     }
     this.maximumWeight = maximumWeight;
     return this;
@@ -172,18 +210,71 @@ public final class CacheBuilder<K, V> {
   }
 
   /**
+   * Sets the listener told of every entry the policy removes: {@link RemovalCause#wasEvicted() evicted} for size or
+   * expired, as Caffeine's {@code evictionListener}. It is called exactly once for each such entry, on the thread
+   * whose operation removed it, before that operation returns and before the {@link #removalListener}; an exception
+   * it throws is logged and otherwise ignored.
+   *
+   * <p>Differs from Caffeine: Caffeine calls it inside the atomic removal, under a lock of the entry's hash bin, so a
+   * write of the same key waits for it. Here it runs after the cache's locks are released, as the removal listener
+   * does: no user code runs under the eviction lock, whose holder every writer of the cache waits for (see
+   * docs/design.md). A write of the same key may therefore be seen by another thread before the listener runs.
+   *
+   * @param listener the listener
+   * @param <K1> the key type of the built cache
+   * @param <V1> the value type of the built cache
+   * @return this builder, typed for the listener
+   * @throws IllegalStateException if an eviction listener was already set
+   */
+  public <K1 extends K, V1 extends V> CacheBuilder<K1, V1> evictionListener(
+      RemovalListener<? super K1, ? super V1> listener) {
+    requireNonNull(listener, "listener");
+    requireUnset(evictionListener == null, "evictionListener", evictionListener);
+    @SuppressWarnings("unchecked")
+    CacheBuilder<K1, V1> self = (CacheBuilder<K1, V1>) this;
+    self.evictionListener = listener;
+    return self;
+  }
+
+  /**
+   * Accepted for Caffeine's code: statistics are always recorded, so this changes nothing. Each counter is a
+   * per-thread cell written without an atomic instruction (see {@link CacheStats}).
+   *
+   * @return this builder
+   * @throws IllegalStateException if called twice, as in Caffeine
+   */
+  public CacheBuilder<K, V> recordStats() {
+    requireUnset(!recordingStats, "recordStats", true);
+    recordingStats = true;
+    return this;
+  }
+
+  /**
    * Makes each entry expire once the duration has passed since its value was last written: created, put or
-   * replaced. A duration beyond about 146 years counts as that.
+   * replaced. A duration beyond about 146 years counts as that. Combines with {@link #expireAfterAccess}: the entry
+   * then expires at whichever deadline comes first.
    *
    * @param duration at least zero
    * @return this builder
-   * @throws IllegalStateException if a kind of expiry was already chosen
+   * @throws IllegalStateException if it or {@link #expireAfter} was already set
    */
   public CacheBuilder<K, V> expireAfterWrite(Duration duration) {
     requireNonNull(duration, "duration");
-    requireNoExpiry("expireAfterWrite");
+    requireFixedExpiryAllowed("expireAfterWrite", expireAfterWriteNanos);
     this.expireAfterWriteNanos = nonNegativeNanos(duration, "expireAfterWrite");
     return this;
+  }
+
+  /**
+   * As {@link #expireAfterWrite(Duration)}, in Caffeine's form.
+   *
+   * @param duration at least zero
+   * @param unit the unit of {@code duration}
+   * @return this builder
+   * @throws IllegalStateException if it or {@link #expireAfter} was already set
+   */
+  public CacheBuilder<K, V> expireAfterWrite(long duration, TimeUnit unit) {
+    return expireAfterWrite(toDuration(duration, unit, "expireAfterWrite"));
   }
 
   /**
@@ -191,17 +282,29 @@ public final class CacheBuilder<K, V> {
    * entry without a lock: see docs/design.md, "Expiry". So that a read need not write, it renews the entry only
    * when that moves its expiry later by more than 1/64 of the duration: an entry expires at the earliest
    * 63/64 of the duration after its last read, and at the latest the whole duration after it. A write always
-   * renews in full.
+   * renews in full. Combines with {@link #expireAfterWrite}.
    *
    * @param duration at least zero
    * @return this builder
-   * @throws IllegalStateException if a kind of expiry was already chosen
+   * @throws IllegalStateException if it or {@link #expireAfter} was already set
    */
   public CacheBuilder<K, V> expireAfterAccess(Duration duration) {
     requireNonNull(duration, "duration");
-    requireNoExpiry("expireAfterAccess");
+    requireFixedExpiryAllowed("expireAfterAccess", expireAfterAccessNanos);
     this.expireAfterAccessNanos = nonNegativeNanos(duration, "expireAfterAccess");
     return this;
+  }
+
+  /**
+   * As {@link #expireAfterAccess(Duration)}, in Caffeine's form.
+   *
+   * @param duration at least zero
+   * @param unit the unit of {@code duration}
+   * @return this builder
+   * @throws IllegalStateException if it or {@link #expireAfter} was already set
+   */
+  public CacheBuilder<K, V> expireAfterAccess(long duration, TimeUnit unit) {
+    return expireAfterAccess(toDuration(duration, unit, "expireAfterAccess"));
   }
 
   /**
@@ -215,7 +318,11 @@ public final class CacheBuilder<K, V> {
    */
   public <K1 extends K, V1 extends V> CacheBuilder<K1, V1> expireAfter(Expiry<? super K1, ? super V1> expiry) {
     requireNonNull(expiry, "expiry");
-    requireNoExpiry("expireAfter");
+    String chosen = chosenExpiry();
+    if (chosen != null) {
+      throw new IllegalStateException("expireAfter cannot be set: " + chosen + " was already set, and a cache"
+          + " expires either by fixed lifetimes or by an Expiry");
+    }
     @SuppressWarnings("unchecked")
     CacheBuilder<K1, V1> self = (CacheBuilder<K1, V1>) this;
     self.expiry = expiry;
@@ -274,7 +381,7 @@ public final class CacheBuilder<K, V> {
    * <ul>
    *   <li>It needs {@link #build(CacheLoader)}: {@link #build()} and {@link #buildAsync()} throw
    *       {@link IllegalStateException}.
-   *   <li>It combines with any one kind of expiry ({@link #expireAfterWrite}, {@link #expireAfterAccess} or
+   *   <li>It combines with expiry ({@link #expireAfterWrite}, {@link #expireAfterAccess}, both, or
    *       {@link #expireAfter}), set before or after it. A refresh is useful only if it comes before the entry
    *       expires: a duration not shorter than {@code expireAfterWrite} never refreshes an entry, as in Caffeine,
    *       and is allowed.
@@ -285,6 +392,17 @@ public final class CacheBuilder<K, V> {
    *       stored reload is a write: it renews the write time, and the entry's lifetime as a put would (with an
    *       {@link Expiry}, to what its {@code expireAfterUpdate} returns).
    * </ul>
+   *
+   * @param duration more than zero
+   * @param unit the unit of {@code duration}
+   * @return this builder
+   */
+  public CacheBuilder<K, V> refreshAfterWrite(long duration, TimeUnit unit) {
+    return refreshAfterWrite(toDuration(duration, unit, "refreshAfterWrite"));
+  }
+
+  /**
+   * As {@link #refreshAfterWrite(long, TimeUnit)}, with a {@link Duration}.
    *
    * @param duration more than zero
    * @return this builder
@@ -307,23 +425,23 @@ public final class CacheBuilder<K, V> {
    * @param <V1> the value type
    * @return a new, empty cache
    * @throws NullPointerException if {@code loader} is null
-   * @throws IllegalStateException if neither {@link #maximumSize(long)} nor {@link #maximumWeight(long)} was set,
-   *     or if one of {@link #maximumWeight(long)} and {@link #weigher} was set without the other
+   * @throws IllegalStateException if one of {@link #maximumWeight(long)} and {@link #weigher} was set without the
+   *     other
    */
   public <K1 extends K, V1 extends V> ClockProLoadingCache<K1, V1> build(CacheLoader<? super K1, V1> loader) {
     requireNonNull(loader, "loader");
+    requireBound();
     if (refreshAfterWriteNanos == UNSET) {
       return CacheFactory.newLoadingCache(buildEngine(), loader, executorOrDefault());
     }
-    requireMaximumSize();
-    if (chosenExpiry() != null) {
+    if (expires()) {
       return CacheFactory.newRefreshingExpiringCache(maximum(), this.<K1, V1>typedWeigher(), scanLimitOrDefault(),
-          initialCapacityOrDefault(), removalListener, expireAfterWriteNanos, expireAfterAccessNanos,
+          initialCapacityOrDefault(), this.<K1, V1>listeners(), expireAfterWriteNanos, expireAfterAccessNanos,
           this.<K1, V1>typedExpiry(), tickerOrDefault(), schedulerOrDefault(), loader, executorOrDefault(),
           refreshAfterWriteNanos);
     }
     return CacheFactory.newRefreshingCache(maximum(), this.<K1, V1>typedWeigher(), scanLimitOrDefault(),
-        initialCapacityOrDefault(), removalListener, loader, executorOrDefault(), refreshAfterWriteNanos,
+        initialCapacityOrDefault(), this.<K1, V1>listeners(), loader, executorOrDefault(), refreshAfterWriteNanos,
         tickerOrDefault());
   }
 
@@ -333,14 +451,11 @@ public final class CacheBuilder<K, V> {
    * @param <K1> the key type
    * @param <V1> the value type
    * @return a new, empty cache
-   * @throws IllegalStateException if neither {@link #maximumSize(long)} nor {@link #maximumWeight(long)} was set,
-   *     if one of {@link #maximumWeight(long)} and {@link #weigher} was set without the other, or if
-   *     {@link #refreshAfterWrite} was
+   * @throws IllegalStateException if one of {@link #maximumWeight(long)} and {@link #weigher} was set without the
+   *     other, or if {@link #refreshAfterWrite} was
    */
   public <K1 extends K, V1 extends V> ClockProAsyncCache<K1, V1> buildAsync() {
-    if (refreshAfterWriteNanos != UNSET) {
-      throw new IllegalStateException("refreshAfterWrite needs a loader: use build(CacheLoader)");
-    }
+    requireNoRefresh();
     return CacheFactory.newAsyncCache(buildEngine(), executorOrDefault());
   }
 
@@ -350,34 +465,51 @@ public final class CacheBuilder<K, V> {
    * @param <K1> the key type
    * @param <V1> the value type
    * @return a new, empty cache
-   * @throws IllegalStateException if neither {@link #maximumSize(long)} nor {@link #maximumWeight(long)} was set,
-   *     if one of {@link #maximumWeight(long)} and {@link #weigher} was set without the other, or if
-   *     {@link #refreshAfterWrite} was
-   *     (which needs {@link #build(CacheLoader)})
+   * @throws IllegalStateException if one of {@link #maximumWeight(long)} and {@link #weigher} was set without the
+   *     other, or if {@link #refreshAfterWrite} was (which needs {@link #build(CacheLoader)})
    */
   public <K1 extends K, V1 extends V> ClockProCache<K1, V1> build() {
-    if (refreshAfterWriteNanos != UNSET) {
-      throw new IllegalStateException("refreshAfterWrite needs a loader: use build(CacheLoader)");
-    }
+    requireNoRefresh();
     return buildEngine();
   }
 
   private <K1 extends K, V1 extends V> ClockProCache<K1, V1> buildEngine() {
-    requireMaximumSize();
+    requireBound();
     int limit = scanLimitOrDefault();
     int capacity = initialCapacityOrDefault();
-    if (chosenExpiry() == null) {
-      return weigher == null ? CacheFactory.newBoundedCache((int) maximumSize, limit, capacity, removalListener)
-          : CacheFactory.newWeightedCache(maximum(), this.<K1, V1>typedWeigher(), limit, capacity, removalListener);
+    RemovalListener<? super K1, ? super V1> listeners = listeners();
+    if (!expires()) {
+      return weigher == null ? CacheFactory.newBoundedCache((int) maximum(), limit, capacity, listeners)
+          : CacheFactory.newWeightedCache(maximum(), this.<K1, V1>typedWeigher(), limit, capacity, listeners);
     }
-    return CacheFactory.newExpiringCache(maximum(), this.<K1, V1>typedWeigher(), limit, capacity, removalListener,
+    return CacheFactory.newExpiringCache(maximum(), this.<K1, V1>typedWeigher(), limit, capacity, listeners,
         expireAfterWriteNanos, expireAfterAccessNanos, this.<K1, V1>typedExpiry(), tickerOrDefault(),
         schedulerOrDefault());
   }
 
-  /** The bound the engine counts against: the maximum weight with a weigher, else the maximum size. */
+  /**
+   * The bound the engine counts against: the maximum weight with a weigher, else the maximum size; without either,
+   * {@link Integer#MAX_VALUE} entries, which no heap holds.
+   */
   private long maximum() {
-    return weigher == null ? maximumSize : maximumWeight;
+    if (weigher != null) {
+      return maximumWeight;
+    }
+    return maximumSize == UNSET ? Integer.MAX_VALUE : maximumSize;
+  }
+
+  /**
+   * The listener the engine calls: the removal listener, the eviction listener, or for both one that calls the
+   * eviction listener first for an evicted entry, then the removal listener, each failure logged apart.
+   */
+  @SuppressWarnings("unchecked")
+  private <K1 extends K, V1 extends V> RemovalListener<? super K1, ? super V1> listeners() {
+    RemovalListener<K1, V1> removal = (RemovalListener<K1, V1>) removalListener;
+    RemovalListener<K1, V1> eviction = (RemovalListener<K1, V1>) evictionListener;
+    if (eviction == null) {
+      return removal;
+    }
+    return new EvictionAndRemovalListener<>(eviction, removal);
   }
 
   /** The weigher, typed for the cache being built: {@link #weigher} checked its types. */
@@ -400,12 +532,17 @@ public final class CacheBuilder<K, V> {
     return scheduler == null ? Scheduler.disabledScheduler() : scheduler;
   }
 
-  private void requireNoExpiry(String setting) {
-    String chosen = chosenExpiry();
-    if (chosen != null) {
-      throw new IllegalStateException(setting + " cannot be set: " + chosen + " was already set, and a cache"
-          + " has one kind of expiry");
+  /** Checks that a fixed lifetime may be set: it was not set before, and no {@link Expiry} was. */
+  private void requireFixedExpiryAllowed(String setting, long current) {
+    requireUnset(current == UNSET, setting, Duration.ofNanos(current));
+    if (expiry != null) {
+      throw new IllegalStateException(setting + " cannot be set: expireAfter was already set, and a cache"
+          + " expires either by fixed lifetimes or by an Expiry");
     }
+  }
+
+  private boolean expires() {
+    return chosenExpiry() != null;
   }
 
   private String chosenExpiry() {
@@ -414,16 +551,19 @@ public final class CacheBuilder<K, V> {
         : expiry != null ? "expireAfter" : null;
   }
 
-  /** Checks the bound's settings: a maximum size, or a maximum weight with its weigher. */
-  private void requireMaximumSize() {
+  private void requireNoRefresh() {
+    if (refreshAfterWriteNanos != UNSET) {
+      throw new IllegalStateException("refreshAfterWrite needs a loader: use build(CacheLoader)");
+    }
+  }
+
+  /** Checks the bound's settings: a maximum weight comes with its weigher. */
+  private void requireBound() {
     if (weigher != null && maximumWeight == UNSET) {
       throw new IllegalStateException("weigher needs maximumWeight, which was not set");
     }
     if (maximumWeight != UNSET && weigher == null) {
       throw new IllegalStateException("maximumWeight needs a weigher, which was not set");
-    }
-    if (maximumSize == UNSET && maximumWeight == UNSET) {
-      throw new IllegalStateException("maximumSize or maximumWeight must be set");
     }
   }
 
@@ -438,6 +578,14 @@ public final class CacheBuilder<K, V> {
 
   private Executor executorOrDefault() {
     return executor == null ? ForkJoinPool.commonPool() : executor;
+  }
+
+  private static Duration toDuration(long duration, TimeUnit unit, String setting) {
+    requireNonNull(unit, "unit");
+    if (duration < 0) {
+      throw new IllegalArgumentException(setting + " must not be negative but was " + duration + " " + unit);
+    }
+    return Duration.ofNanos(unit.toNanos(duration)); // saturates, as the builder's lifetimes do
   }
 
   private static long nonNegativeNanos(Duration duration, String setting) {

@@ -30,7 +30,8 @@ public interface Policy {
    * cache holds more than the new bound, never more than it held when this was called (see
    * {@link CacheBuilder#maximumWeight} for the bound on an excess).
    *
-   * @param maximum the new bound, at least 1; at most {@link Integer#MAX_VALUE} for a cache bounded by size
+   * @param maximum the new bound, at least 0 (which keeps nothing, as {@link CacheBuilder#maximumSize}); at most
+   *     {@link Integer#MAX_VALUE} for a cache bounded by size
    * @throws IllegalArgumentException if {@code maximum} is out of range, naming it, before anything changes
    */
   void setMaximum(long maximum);

@@ -66,4 +66,27 @@ public interface Scheduler {
     return (executor, command, delay, unit) ->
         scheduledExecutorService.schedule(() -> executor.execute(command), delay, unit);
   }
+
+  /**
+   * Returns a scheduler that passes each task to the given one and, if that throws or returns {@code null}, logs the
+   * failure and returns a completed future, as Caffeine's. The cache already ignores a scheduler's exceptions; this
+   * guards other callers of the same scheduler.
+   *
+   * @param scheduler the scheduler to guard
+   * @return the guarded scheduler
+   * @throws NullPointerException if {@code scheduler} is null
+   */
+  static Scheduler guardedScheduler(Scheduler scheduler) {
+    requireNonNull(scheduler, "scheduler");
+    return (executor, command, delay, unit) -> {
+      try {
+        Future<?> future = scheduler.schedule(executor, command, delay, unit);
+        return future == null ? CompletableFuture.completedFuture(null) : future;
+      } catch (RuntimeException failure) {
+        System.getLogger(Scheduler.class.getName())
+            .log(System.Logger.Level.WARNING, "Exception thrown by scheduler; the task was not scheduled", failure);
+        return CompletableFuture.completedFuture(null);
+      }
+    };
+  }
 }

@@ -28,4 +28,14 @@ public interface Ticker {
   static Ticker systemTicker() {
     return System::nanoTime;
   }
+
+  /**
+   * Returns a ticker that always reads 0, as Caffeine's: for a cache that should not read the time. With it, a
+   * lifetime never passes and nothing refreshes.
+   *
+   * @return the disabled ticker
+   */
+  static Ticker disabledTicker() {
+    return () -> 0L;
+  }
 }

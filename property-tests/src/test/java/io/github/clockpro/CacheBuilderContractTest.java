@@ -24,10 +24,10 @@ class CacheBuilderContractTest {
 
   @Test
   void shouldRejectAMaximumSizeOutOfRangeNamingIt() {
-    for (long size : new long[] {0, -1, Integer.MAX_VALUE + 1L}) {
+    for (long size : new long[] {-1, Integer.MAX_VALUE + 1L}) {
       IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
           () -> ClockProCache.builder().maximumSize(size));
-      assertEquals("maximumSize must be between 1 and 2147483647 but was " + size, error.getMessage());
+      assertEquals("maximumSize must be between 0 and 2147483647 but was " + size, error.getMessage());
     }
   }
 
@@ -82,7 +82,7 @@ class CacheBuilderContractTest {
   @Test
   void shouldNotChangeWhenASettingIsRejected() {
     CacheBuilder<Object, Object> builder = ClockProCache.builder();
-    assertThrows(IllegalArgumentException.class, () -> builder.maximumSize(0));
+    assertThrows(IllegalArgumentException.class, () -> builder.maximumSize(-1));
     assertThrows(IllegalArgumentException.class, () -> builder.scanLimit(0));
     assertThrows(IllegalArgumentException.class, () -> builder.initialCapacity(-1));
     assertThrows(NullPointerException.class, () -> builder.removalListener(null));
@@ -100,10 +100,9 @@ class CacheBuilderContractTest {
   }
 
   @Test
-  void shouldRequireAMaximumSize() {
-    IllegalStateException error = assertThrows(IllegalStateException.class,
-        () -> ClockProCache.builder().scanLimit(4).build());
-    assertEquals("maximumSize or maximumWeight must be set", error.getMessage());
+  void shouldBuildAnUnboundedCacheWithoutAMaximum() {
+    ClockProCache<Object, Object> cache = ClockProCache.builder().scanLimit(4).build();
+    assertEquals(Integer.MAX_VALUE, cache.policy().maximum());
   }
 
   @Test
@@ -121,8 +120,8 @@ class CacheBuilderContractTest {
 
   @Test
   void shouldRejectABadMaximumWeightOrWeigherNamingIt() {
-    assertEquals("maximumWeight must be at least 1 but was 0", assertThrows(IllegalArgumentException.class,
-        () -> ClockProCache.builder().maximumWeight(0)).getMessage());
+    assertEquals("maximumWeight must be at least 0 but was -1", assertThrows(IllegalArgumentException.class,
+        () -> ClockProCache.builder().maximumWeight(-1)).getMessage());
     assertEquals("weigher", assertThrows(NullPointerException.class,
         () -> ClockProCache.builder().weigher(null)).getMessage());
     CacheBuilder<Object, Object> builder = ClockProCache.builder().weigher((Object key, Object value) -> 1);

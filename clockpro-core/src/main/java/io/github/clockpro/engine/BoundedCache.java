@@ -148,8 +148,9 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   }
 
   /**
-   * @param maximum the most entries, or with a weigher the most weight; at least 1, and at most
-   *     {@link Integer#MAX_VALUE} without a weigher
+   * @param maximum the most entries, or with a weigher the most weight; at least 0 (which keeps nothing: every
+   *     entry is heavier than the whole cache, and leaves as it comes), and at most {@link Integer#MAX_VALUE}
+   *     without a weigher
    * @param weigher the weigher, or {@code null} for a cache bounded by size
    */
   BoundedCache(long maximum, Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity, int seed,
@@ -660,8 +661,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   /** Changes the bound; for the policy view. See {@link Policy#setMaximum}. */
   void setMaximum(long maximum) {
     long most = weigher == null ? Integer.MAX_VALUE : Long.MAX_VALUE;
-    if (maximum < 1 || maximum > most) {
-      throw new IllegalArgumentException("maximum must be between 1 and " + most + " but was " + maximum);
+    if (maximum < 0 || maximum > most) {
+      throw new IllegalArgumentException("maximum must be between 0 and " + most + " but was " + maximum);
     }
     Node<K, V>[] victims;
     Headroom.check();

@@ -23,7 +23,7 @@ public final class CacheFactory {
   /**
    * Creates a size-bounded cache. The builder has checked every argument.
    *
-   * @param maximumSize at least 1
+   * @param maximumSize at least 0
    * @param scanLimit at least 1
    * @param initialCapacity from 0 to {@code maximumSize}
    * @param removalListener the listener, or {@code null}
@@ -85,8 +85,8 @@ public final class CacheFactory {
   }
 
   /**
-   * Creates a bounded cache whose entries expire. The builder has checked every argument, and set exactly
-   * one of the kinds of expiry.
+   * Creates a bounded cache whose entries expire. The builder has checked every argument, and set either an
+   * expiry or one or both fixed lifetimes.
    *
    * @param maximum the most entries, at least 1 and at most {@link Integer#MAX_VALUE}; or with a weigher, the most
    *     weight, at least 1
@@ -151,7 +151,7 @@ public final class CacheFactory {
   /**
    * Creates a loading cache whose entries both expire, as in {@link #newExpiringCache}, and are refreshed once
    * their value is {@code refreshNanos} old, as in {@link #newRefreshingCache}. The builder has checked every
-   * argument, and set exactly one of the kinds of expiry.
+   * argument, and set either an expiry or one or both fixed lifetimes.
    *
    * @param maximum the maximum size, or with a weigher the maximum weight
    * @param weigher weighs each value, or {@code null} for a cache bounded by size

@@ -352,7 +352,7 @@ final class ClockProPolicy<K, V> {
   }
 
   /**
-   * @param maximum the most resident weight; at least 1, and at most {@link Integer#MAX_VALUE} unless weighted
+   * @param maximum the most resident weight; at least 0, and at most {@link Integer#MAX_VALUE} unless weighted
    * @param weighted whether nodes have weights of their own ({@link Node#weight()})
    * @param scanLimit the most entries one eviction may examine; at least 1
    * @param seed randomises the layout of the non-resident table, never its contents

@@ -39,7 +39,9 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
    *
    * Deadlines. Each node holds the time at which it expires (ExpiringNode.deadline); a read at or after it
    * misses. Expiry after write and after access are the fixed lifetimes `fixedNanos`, after a write, or after a
-   * write or read; expireAfter(Expiry) asks the user's Expiry, outside every lock. A hit compares the deadline
+   * write or read; with both, the node also holds its write time (the shape of RefreshingExpiringNode), a write
+   * gives it the shorter lifetime and a read renews it to the earlier of the access deadline and the write
+   * deadline, so that it expires at whichever comes first, as in Caffeine; expireAfter(Expiry) asks the user's Expiry, outside every lock. A hit compares the deadline
    * and, where reads renew it, writes the new one without a lock: so hits stay lock-free and allocation-free.
    * Under expiry after access a hit writes the deadline only when it moves by more than 1/64 of the lifetime
    * (renewalTolerance): a popular entry's line then stays shared between the cores that read it, and a hit costs
@@ -97,8 +99,16 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   private final long origin;
   /** The user's expiry, or {@code null} for a fixed lifetime. */
   private final Expiry<K, V> expiry;
-  /** The fixed lifetime, after a write or an access, when {@link #expiry} is {@code null}. */
+  /**
+   * The fixed lifetime, after a write or an access, when {@link #expiry} is {@code null}; with both, the lifetime
+   * after an access.
+   */
   private final long fixedNanos;
+  /**
+   * With both fixed lifetimes, the lifetime after a write, which caps every renewal by a read; -1 otherwise. Read
+   * only by hits that renew, so a cache with one fixed lifetime tests it only where it renews anyway.
+   */
+  private final long writeCapNanos;
   /** Whether a hit renews the deadline: expiry after access, or an {@link Expiry}. */
   private final boolean renewsOnRead;
   /**
@@ -139,7 +149,10 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
         expiry != null));
     this.ticker = ticker;
     this.expiry = expiry;
-    this.fixedNanos = expiry != null ? 0 : Math.max(expireAfterWriteNanos, expireAfterAccessNanos);
+    boolean both = expireAfterWriteNanos >= 0 && expireAfterAccessNanos >= 0;
+    this.fixedNanos = expiry != null ? 0 : both ? expireAfterAccessNanos
+        : Math.max(expireAfterWriteNanos, expireAfterAccessNanos);
+    this.writeCapNanos = both ? expireAfterWriteNanos : -1;
     this.renewsOnRead = expiry != null || expireAfterAccessNanos >= 0;
     this.renewalTolerance = fixedNanos >> RENEWAL_TOLERANCE_SHIFT;
     this.stepLimit = scanLimit;
@@ -169,6 +182,10 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   @Override
   Node<K, V> newNode(K key, int hash, V value, long now) {
     long deadline = deadlineAfterCreate(key, value, now);
+    if (writeCapNanos >= 0) {
+      return isWeighted() ? new WeightedRefreshingExpiringNode<>(key, hash, value, deadline, now, weigh(key, value))
+          : new RefreshingExpiringNode<>(key, hash, value, deadline, now);
+    }
     return isWeighted() ? new WeightedExpiringNode<>(key, hash, value, deadline, weigh(key, value))
         : new ExpiringNode<>(key, hash, value, deadline);
   }
@@ -180,13 +197,22 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   @Override
   Node<K, V> newPlaceholder(K key, int hash, Load<V> load, long now) {
     long deadline = placeholderDeadline(now);
+    if (writeCapNanos >= 0) {
+      return isWeighted() ? WeightedRefreshingExpiringNode.placeholder(key, hash, load, deadline, now)
+          : RefreshingExpiringNode.placeholder(key, hash, load, deadline, now);
+    }
     return isWeighted() ? WeightedExpiringNode.placeholder(key, hash, load, deadline)
         : ExpiringNode.placeholder(key, hash, load, deadline);
   }
 
   /** The time at which the wheel first looks at a placeholder made at {@code now}; see {@link #newPlaceholder}. */
   final long placeholderDeadline(long now) {
-    return expiry == null ? now + fixedNanos : now;
+    return expiry == null ? now + lifetimeAfterWrite() : now;
+  }
+
+  /** The fixed lifetime a write gives: with both fixed lifetimes, the shorter. */
+  private long lifetimeAfterWrite() {
+    return writeCapNanos >= 0 ? Math.min(fixedNanos, writeCapNanos) : fixedNanos;
   }
 
   @Override
@@ -214,6 +240,10 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
     if (renewsOnRead) {
       if (expiry == null) {
         long renewed = now + fixedNanos;
+        if (writeCapNanos >= 0) {
+          long writeDeadline = ((RefreshingExpiringNode<K, V>) entry).writeTime() + writeCapNanos;
+          renewed = renewed - writeDeadline > 0 ? writeDeadline : renewed;
+        }
         if (renewed - deadline > renewalTolerance) {
           entry.setDeadline(renewed); // without a lock: see ExpiringNode
         }
@@ -244,20 +274,25 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
 
   @Override
   long deadlineAfterCreate(K key, V value, long now) {
-    return now + (expiry == null ? fixedNanos : bounded(expiry.expireAfterCreate(key, value, tickerTime(now))));
+    return now + (expiry == null ? lifetimeAfterWrite()
+        : bounded(expiry.expireAfterCreate(key, value, tickerTime(now))));
   }
 
   @Override
   long deadlineAfterUpdate(Node<K, V> node, V value, long now) {
     if (expiry == null) {
-      return now + fixedNanos;
+      return now + lifetimeAfterWrite();
     }
     long current = ((ExpiringNode<K, V>) node).deadline() - now;
     return now + bounded(expiry.expireAfterUpdate(node.key, value, tickerTime(now), current));
   }
 
+  /** With both fixed lifetimes, records the write time first, as {@link RefreshingExpiringCache} does. */
   @Override
   void writeDeadline(Node<K, V> node, long deadline) {
+    if (writeCapNanos >= 0) {
+      ((RefreshingExpiringNode<K, V>) node).setWriteTime(now());
+    }
     ((ExpiringNode<K, V>) node).setDeadline(deadline);
   }
 

@@ -82,7 +82,10 @@ final class RefreshingExpiringCache<K, V> extends ExpiringCache<K, V> {
     return value;
   }
 
-  /** Records the write time, then the deadline: see the design above. */
+  /**
+   * Records the write time, then the deadline: see the design above. With both fixed lifetimes the expiring cache
+   * records it too, a second release write of the same kind of time, harmless.
+   */
   @Override
   void writeDeadline(Node<K, V> node, long deadline) {
     ((RefreshingExpiringNode<K, V>) node).setWriteTime(now());

@@ -5,8 +5,10 @@ import java.lang.invoke.VarHandle;
 
 /**
  * The node of a cache that both expires and refreshes ({@link RefreshingExpiringCache}): an {@link ExpiringNode}
- * plus the time its value was last written, 8 bytes more. Only that cache makes one, so an expiring cache without
- * refresh keeps {@link ExpiringNode}'s layout, and a refreshing cache without expiry {@link RefreshingNode}'s. Its
+ * plus the time its value was last written, 8 bytes more. Only that cache makes one, and an {@link ExpiringCache}
+ * with both {@code expireAfterWrite} and {@code expireAfterAccess}, whose reads cap the renewed deadline by the write
+ * time; so an expiring cache with one fixed lifetime or an {@code Expiry} keeps {@link ExpiringNode}'s layout, and a
+ * refreshing cache without expiry {@link RefreshingNode}'s. Its
  * subclass {@link WeightedRefreshingExpiringNode} adds a weight, for a weighted cache that expires and refreshes.
  *
  * <p>{@link #writeTime} is the cache's time (see {@link ExpiringCache}) of the last value write. Written plainly by

@@ -297,7 +297,6 @@ class WeightTest {
     IllegalArgumentException failure = assertThrows(IllegalArgumentException.class,
         () -> cache.policy().setMaximum(-1));
     assertTrue(failure.getMessage().contains("maximum"), failure.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> cache.policy().setMaximum(0));
     assertEquals(100, cache.policy().maximum());
     assertEquals(50, cache.getIfPresent(1L));
   }

@@ -124,8 +124,8 @@ class ClockProCacheManagerTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown key 'colour'");
     assertThatThrownBy(() -> manager.setCacheSpecification("maximumSize=10,refreshAfterWrite=1m"))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("refreshAfterWrite needs a loader");
-    assertThatThrownBy(() -> manager.setCacheBuilder(() -> ClockProCache.builder()))
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("maximumSize or maximumWeight must be set");
+    assertThatThrownBy(() -> manager.setCacheBuilder(() -> ClockProCache.builder().maximumWeight(10)))
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("maximumWeight needs a weigher");
     assertThatThrownBy(() -> manager.setCacheBuilder(() -> null))
         .isInstanceOf(NullPointerException.class).hasMessageContaining("supplier returned null");
     assertThat(manager.getCache("books")).isSameAs(books);

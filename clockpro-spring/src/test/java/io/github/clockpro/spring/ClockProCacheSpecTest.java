@@ -74,10 +74,11 @@ class ClockProCacheSpecTest {
       "maximumSize= | maximumSize has no value",
       "=5 | a pair has no key",
       "maximumSize=1,maximumSize=2 | maximumSize is given twice",
-      "maximumSize=1,maximumWeight=2 | unknown key 'maximumWeight'",
+      "maximumSize=1,maximumWeight=2 | maximumWeight: maximumWeight cannot be set",
+      "maximumSize=1,expiry=2m | unknown key 'expiry'",
       "maximumSize=ten | maximumSize must be a whole number but was 'ten'",
-      "maximumSize=0 | maximumSize: maximumSize must be between 1 and",
-      "maximumSize=3000000000 | maximumSize: maximumSize must be between 1 and",
+      "maximumSize=-1 | maximumSize: maximumSize must be between 0 and",
+      "maximumSize=3000000000 | maximumSize: maximumSize must be between 0 and",
       "maximumSize=1,scanLimit=0 | scanLimit: scanLimit must be at least 1",
       "maximumSize=1,scanLimit=3000000000 | scanLimit must be at most 2147483647",
       "maximumSize=1,initialCapacity=-1 | initialCapacity: initialCapacity must be at least 0",
@@ -89,7 +90,7 @@ class ClockProCacheSpecTest {
       "maximumSize=1,expireAfterWrite=PT-10M | expireAfterWrite: expireAfterWrite must not be negative",
       "maximumSize=1,expireAfterWrite=99999999999999999999s | expireAfterWrite is too large",
       "maximumSize=1,expireAfterWrite=9999999999999999d | expireAfterWrite is too large",
-      "maximumSize=1,expireAfterWrite=1m,expireAfterAccess=1m | expireAfterAccess: expireAfterAccess cannot be set",
+      "maximumSize=1,expireAfterAccess=1m,expireAfterAccess=2m | expireAfterAccess is given twice",
       "maximumSize=1,refreshAfterWrite=0s | refreshAfterWrite: refreshAfterWrite must be positive"})
   void shouldRejectABadSpecificationNamingTheKey(String specification, String problem) {
     assertThatThrownBy(() -> ClockProCacheSpec.parse(specification))
