@@ -1,0 +1,1050 @@
+package io.github.clockpro.offheap;
+
+import io.github.clockpro.RemovalCause;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.locks.StampedLock;
+
+/**
+ * One segment of an {@link OffHeapCache}: a ring of entries in one large region outside the heap, its
+ * {@link IndexTable}, and CLOCK-Pro over both, measured in bytes. Every operation on it examines, moves or frees at
+ * most the scan limit's entries.
+ *
+ * <p>Readers call {@link #read} without a lock; writers call the other methods, which take the write lock.
+ */
+final class Segment {
+
+  /*
+   * Overview
+   *
+   * The ring. Entries (EntryLayout) are appended at the tail and reclaimed at the head; head and tail are
+   * positions that only grow, and a position's offset in the region is the position modulo the capacity. An
+   * entry never wraps: where it would, the rest of the region is padding. Bytes between head and tail are entries,
+   * live (an index slot points at them) or dead (replaced or removed, flagged DEAD in place).
+   *
+   * The policy: CLOCK-Pro with one hand, the head. The ring's order is the clock's order, and the head is where
+   * the hand stands. When an insert needs room, the hand examines the entry at the head:
+   *   - dead: its bytes are freed;
+   *   - expired: removed (EXPIRED);
+   *   - hot and referenced: the bit is cleared and the entry moves to the tail, still hot;
+   *   - hot, unreferenced, while hot entries take more than their target: demoted to cold, moved to the tail;
+   *   - hot otherwise: moved to the tail;
+   *   - cold and referenced: it was reused within its test period (it was inserted, or moved, one revolution
+   *     ago), so it is promoted to hot and moved;
+   *   - cold and unreferenced: evicted (SIZE); its slot stays in the index as a non-resident key, recording the
+   *     head's position, for the rest of its test period: until the head has gone once more around the ring.
+   * Moving an entry frees its bytes at the head and uses as many at the tail, so only evictions make room. An
+   * insert of a key found non-resident in its test period raises the cold target by the entry's size and enters
+   * as hot (a history hit); a non-resident key whose test period ends unused lowers it by an average entry's size
+   * (found by the history sweep, below). The cold target stays between a floor and the capacity less the floor;
+   * the floor is a 32nd of the capacity rather than the paper's hundredth, so that the hand meets a cold entry
+   * within a few dozen hot ones and the move bound below rarely forces the eviction of a hot entry.
+   *
+   * The bound. One insert examines at most scanLimit entries at the head (dead ones included) and moves at most
+   * half of them; after that it evicts whatever it meets, hot or cold, and if the scan limit is reached without
+   * room the new entry is not stored (SIZE). So no operation examines, moves or frees more than scanLimit entries.
+   * The index's upkeep is bounded too: each write migrates MIGRATION_STEP slots of a retiring table and sweeps
+   * HISTORY_SWEEP slots for ended test periods.
+   *
+   * Deviations from the paper: one hand instead of three (the cold, hot and test hands all become the head of the
+   * ring, as the ring's order is the clock's); sizes in bytes; the history is bounded by half the resident count
+   * rather than all of it, to keep the index small; a non-resident key is recognized by its 28-bit tag alone, so a
+   * key whose tag collides with a remembered one may be taken for it (it then enters hot).
+   *
+   * Concurrency. A StampedLock per segment. Writers take the write lock. Readers (read) take an optimistic stamp,
+   * find the slot, copy the value bytes into a new array, and validate the stamp; a copy that raced a writer may
+   * be garbage (even out of bounds, which is caught) but is then discarded, and the read runs again under the
+   * shared read lock. Index words are read and written with opaque access (IndexTable), so they are never torn;
+   * the ring's bytes are read plainly, which the stamp's validation makes safe. Fields below marked "writer" are
+   * written only under the write lock; those also read by stats() or policy() without a lock are volatile, and a
+   * reader may see one a step behind another (benign: they are statistics).
+   *
+   * Persistence (SegmentFile): the ring is the mapped file; the index is not persisted but rebuilt at open by
+   * scanning the ring from head to tail and checking each entry's checksum (rebuild).
+   *
+   * Reading guide: reads; writes (put, remove); making room (makeRoom and the hand's decisions); the index's upkeep
+   * (maintain); bulk sweeps (sweep); rebuild at open; statistics.
+   */
+
+  /** Slots of a retiring table that each write migrates. */
+  private static final int MIGRATION_STEP = 16;
+  /** Slots each write sweeps for non-resident keys whose test period ended. */
+  private static final int HISTORY_SWEEP = 4;
+  /** The smallest index. */
+  private static final int MINIMUM_TABLE = 64;
+
+  final StampedLock lock = new StampedLock();
+  private final EntryLayout layout;
+  private final ByteBuffer ring;
+  final int capacity;
+  private final SegmentFile file;
+  private final int scanLimit;
+  private final int moveLimit;
+  private final long coldTargetFloor;
+
+  /** The index; writer. Read by optimistic readers, who validate their stamp afterwards. */
+  private IndexTable table;
+  /** The index being migrated into {@link #table}, or null; writer. Read like {@link #table}. */
+  private IndexTable retiring;
+  /** Slots of {@link #retiring} already migrated; writer. */
+  private int migrated;
+  /** Where the history sweep stands in {@link #table}; writer. */
+  private int historyHand;
+
+  /** The ring positions; writer. */
+  private long head;
+  private long tail;
+
+  /** Set by close under the write lock; read under either lock. */
+  private boolean closed;
+
+  /** The time of the operation running under the write lock, for the hand's expiry checks; writer. */
+  private long lastNow = Long.MIN_VALUE;
+
+  /** Reused by moves; writer. */
+  private byte[] scratch = new byte[0];
+
+  // Sizes of the policy: writer; read by stats and policy without a lock (benign, see the overview).
+  private volatile int residentCount;
+  private volatile int hotCount;
+  private volatile int historyCount;
+  private volatile long residentBytes;
+  private volatile long hotBytes;
+  private volatile long coldTarget;
+
+  // Counters: writer; read without a lock.
+  private volatile long evictionCount;
+  private volatile long evictedBytes;
+  private volatile long expirationCount;
+  private volatile long scanCount;
+  private volatile int maxScan;
+  private volatile long promotionCount;
+  private volatile long demotionCount;
+  private volatile long historyHitCount;
+  private volatile long scanLimitReachedCount;
+  private volatile long moveCount;
+  /** The most entries one operation's hand examined, evicting or not (moves and dead entries included). */
+  private volatile int maxExamined;
+  /** Evictions by scan length, index = entries examined; writer, read without a lock (benign). */
+  private final long[] scanLengths;
+
+  Segment(EntryLayout layout, int capacity, int scanLimit, SegmentFile file) {
+    this.layout = layout;
+    this.capacity = capacity;
+    this.scanLimit = scanLimit;
+    this.moveLimit = scanLimit / 2;
+    this.file = file;
+    this.ring = file == null ? Regions.anonymous(capacity).order(EntryLayout.ORDER) : file.ring;
+    this.coldTargetFloor = Math.max(1, capacity / 32);
+    this.coldTarget = coldTargetFloor;
+    this.table = new IndexTable(initialTableCapacity(capacity), layout.expires);
+    this.scanLengths = new long[scanLimit + 1];
+  }
+
+  private static int initialTableCapacity(int capacity) {
+    return Math.max(MINIMUM_TABLE, Integer.highestOneBit(Math.max(1, capacity / 256)));
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Reads
+
+  /** A value found by {@link #read}: the copied bytes and where its slot was, for the reference bit. */
+  static final class Hit {
+    final byte[] value;
+    final long deadline;
+    final IndexTable table;
+    final int slot;
+    final long word;
+
+    Hit(byte[] value, long deadline, IndexTable table, int slot, long word) {
+      this.value = value;
+      this.deadline = deadline;
+      this.table = table;
+      this.slot = slot;
+      this.word = word;
+    }
+
+    /** Sets the reference bit if a writer has not changed the slot since it was read; a lost bit is benign. */
+    void reference() {
+      if ((word & IndexTable.REFERENCED) == 0) {
+        table.compareAndSetWord(slot, word, word | IndexTable.REFERENCED);
+      }
+    }
+  }
+
+  /**
+   * Finds the key and copies its value, without an exclusive lock.
+   *
+   * @return the hit (expired or not: the caller decides), or null
+   * @throws IllegalStateException if the segment was closed
+   */
+  Hit read(byte[] key, int hash) {
+    long stamp = lock.tryOptimisticRead();
+    if (stamp != 0) {
+      try {
+        Hit hit = lookup(key, hash, stamp);
+        if (hit != RACED && lock.validate(stamp)) {
+          if (closed) {
+            throw closedException();
+          }
+          return hit;
+        }
+      } catch (RuntimeException raced) {
+        if (lock.validate(stamp)) {
+          throw raced;
+        }
+        // A writer changed the bytes under the copy; read again under the shared lock.
+      }
+    }
+    stamp = lock.readLock();
+    try {
+      checkOpen();
+      return lookup(key, hash, 0);
+    } finally {
+      lock.unlockRead(stamp);
+    }
+  }
+
+  /**
+   * Records a deadline a read computed, under the shared lock, if the slot still holds the entry read.
+   */
+  void recordReadDeadline(Hit hit, long deadline) {
+    long stamp = lock.readLock();
+    try {
+      if (!closed && (hit.table.wordOpaque(hit.slot) | IndexTable.REFERENCED)
+          == (hit.word | IndexTable.REFERENCED)) {
+        hit.table.setDeadlineOpaque(hit.slot, deadline);
+      }
+    } finally {
+      lock.unlockRead(stamp);
+    }
+  }
+
+  /** Returned by an optimistic lookup that saw a writer before it copied anything. */
+  private static final Hit RACED = new Hit(new byte[0], 0, null, 0, 0);
+
+  /**
+   * Looks the key up in both tables.
+   *
+   * @param stamp the optimistic stamp to validate before allocating the copy, or 0 under the read lock
+   */
+  private Hit lookup(byte[] key, int hash, long stamp) {
+    IndexTable current = table;
+    Hit hit = lookupIn(current, key, hash, stamp);
+    IndexTable old = retiring;
+    if (hit == null && old != null) {
+      hit = lookupIn(old, key, hash, stamp);
+    }
+    return hit;
+  }
+
+  private Hit lookupIn(IndexTable index, byte[] key, int hash, long stamp) {
+    int slot = findResident(index, key, 0, key.length, hash);
+    if (slot < 0) {
+      return null;
+    }
+    long word = index.wordOpaque(slot);
+    int offset = IndexTable.offset(word);
+    int valueLength = EntryLayout.valueLength(ring, offset);
+    int valueOffset = layout.keyOffset(offset) + key.length;
+    if (stamp != 0 && !lock.validate(stamp)) {
+      return RACED;
+    }
+    if (valueLength < 0 || valueLength > capacity - valueOffset) {
+      throw new IndexOutOfBoundsException("value of " + valueLength + " bytes at " + valueOffset);
+    }
+    byte[] value = new byte[valueLength];
+    ring.get(valueOffset, value);
+    long deadline = index.hasDeadlines() ? index.deadlineOpaque(slot) : Lifetimes.NEVER;
+    return new Hit(value, deadline, index, slot, word);
+  }
+
+  /** {@return the slot of the resident entry with this key, or -1} */
+  private int findResident(IndexTable index, byte[] key, int keyOffset, int keyLength, int hash) {
+    int tag = hash & IndexTable.TAG_MASK;
+    int slot = index.home(hash);
+    for (int probe = 0; probe < index.capacity; probe++) {
+      long word = index.wordOpaque(slot);
+      int kind = IndexTable.kind(word);
+      if (kind == IndexTable.EMPTY) {
+        return -1;
+      }
+      if ((kind == IndexTable.HOT || kind == IndexTable.COLD) && IndexTable.tag(word) == tag
+          && keyEquals(IndexTable.offset(word), key, keyOffset, keyLength)) {
+        return slot;
+      }
+      slot = (slot + 1) & index.mask;
+    }
+    return -1;
+  }
+
+  /** {@return the slot of a non-resident key with this tag, or -1} */
+  private static int findNonResident(IndexTable index, int hash) {
+    int tag = hash & IndexTable.TAG_MASK;
+    int slot = index.home(hash);
+    for (int probe = 0; probe < index.capacity; probe++) {
+      long word = index.wordOpaque(slot);
+      int kind = IndexTable.kind(word);
+      if (kind == IndexTable.EMPTY) {
+        return -1;
+      }
+      if (kind == IndexTable.NON_RESIDENT && IndexTable.tag(word) == tag) {
+        return slot;
+      }
+      slot = (slot + 1) & index.mask;
+    }
+    return -1;
+  }
+
+  private boolean keyEquals(int offset, byte[] key, int keyOffset, int keyLength) {
+    if (offset < 0 || offset > capacity - layout.headerSize - keyLength
+        || EntryLayout.keyLength(ring, offset) != keyLength) {
+      return false;
+    }
+    int start = layout.keyOffset(offset);
+    int position = 0;
+    for (; position + Long.BYTES <= keyLength; position += Long.BYTES) {
+      if (ring.getLong(start + position) != (long) KEY_LONGS.get(key, keyOffset + position)) {
+        return false;
+      }
+    }
+    for (; position < keyLength; position++) {
+      if (ring.get(start + position) != key[keyOffset + position]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Reads a key's bytes eight at a time, in the ring's byte order. */
+  private static final VarHandle KEY_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, EntryLayout.ORDER);
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Writes
+
+  /** When a write applies. */
+  enum Mode {
+    ALWAYS, IF_ABSENT, IF_PRESENT, IF_EQUAL
+  }
+
+  /** A removal to report once the lock is released: copies of the serialized key and value. */
+  record Removal(byte[] key, byte[] value, RemovalCause cause) {}
+
+  /**
+   * What {@link #put} found and did.
+   *
+   * @param previous the previous live value's bytes, if copied
+   * @param applied whether the mode allowed the write (the previous value is then gone)
+   * @param stored whether the new entry is in the cache (not if it was applied but did not fit)
+   */
+  record Outcome(byte[] previous, boolean applied, boolean stored) {}
+
+  /**
+   * Stores the entry, replacing the key's live entry, if the mode allows.
+   *
+   * @param entry the complete entry, header filled in (EntryLayout)
+   * @param keyLength the serialized key's length; the key is at the layout's header size
+   * @param expected for {@link Mode#IF_EQUAL}, the serialized value the key must hold
+   * @param wantPrevious whether to copy the previous live value into the outcome (always done when the mode needs
+   *     it)
+   * @param removals receives the removals to report, or null if there is no listener
+   * @return the previous live value if copied, and whether the entry was stored; an entry the mode allowed but that
+   *     did not fit is reported in {@code removals} as SIZE
+   */
+  Outcome put(byte[] entry, int keyLength, int hash, long deadline, long now, Mode mode, byte[] expected,
+      boolean wantPrevious, List<Removal> removals) {
+    long stamp = writeLock();
+    try {
+      checkOpen();
+      maintain(now);
+      int keyOffset = layout.headerSize;
+      IndexTable index = table;
+      int slot = findResident(index, entry, keyOffset, keyLength, hash);
+      if (slot < 0 && retiring != null) {
+        slot = findResident(retiring, entry, keyOffset, keyLength, hash);
+        index = slot < 0 ? table : retiring;
+      }
+      byte[] previous = null;
+      int kind = IndexTable.COLD;
+      boolean present = false;
+      if (slot >= 0) {
+        long word = index.wordOpaque(slot);
+        int offset = IndexTable.offset(word);
+        boolean expired = layout.expires && index.deadlineOpaque(slot) <= now;
+        present = !expired;
+        if (present && (wantPrevious || mode == Mode.IF_EQUAL || removals != null)) {
+          previous = copyValue(offset);
+        }
+        boolean applies = switch (mode) {
+          case ALWAYS -> true;
+          case IF_ABSENT -> !present;
+          case IF_PRESENT -> present;
+          case IF_EQUAL -> present && Arrays.equals(previous, expected);
+        };
+        if (!applies) {
+          return new Outcome(previous, false, false);
+        }
+        kind = expired ? IndexTable.COLD : IndexTable.kind(word);
+        removeResident(index, slot, word, expired ? RemovalCause.EXPIRED : RemovalCause.REPLACED, removals, false);
+        if (index != table) {
+          index.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
+          slot = -1;
+        }
+      } else if (mode == Mode.IF_PRESENT || mode == Mode.IF_EQUAL) {
+        return new Outcome(null, false, false);
+      } else {
+        slot = findNonResident(table, hash);
+        if (slot >= 0) {
+          long word = table.wordOpaque(slot);
+          historyCount--;
+          if (inTestPeriod(word)) {
+            kind = IndexTable.HOT;
+            historyHitCount++;
+            coldTarget = Math.min(capacity - coldTargetFloor, coldTarget + entry.length);
+          }
+        }
+      }
+      boolean stored = entry.length <= capacity / 2 && makeRoom(entry.length, removals);
+      if (!stored) {
+        if (slot >= 0) {
+          table.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
+        }
+        evictionCount++;
+        evictedBytes += entry.length;
+        if (removals != null) {
+          removals.add(new Removal(Arrays.copyOfRange(entry, keyOffset, keyOffset + keyLength),
+              Arrays.copyOfRange(entry, keyOffset + keyLength, entry.length), RemovalCause.SIZE));
+        }
+        return new Outcome(present ? previous : null, true, false);
+      }
+      int offset = append(entry, 0, entry.length);
+      if (slot < 0) {
+        slot = table.claim(hash);
+      }
+      if (layout.expires) {
+        table.setDeadlineOpaque(slot, deadline);
+      }
+      long referenced = present ? IndexTable.REFERENCED : 0;
+      table.setWordOpaque(slot, IndexTable.word(kind, hash, offset) | referenced);
+      residentCount++;
+      residentBytes += entry.length;
+      if (kind == IndexTable.HOT) {
+        hotCount++;
+        hotBytes += entry.length;
+      }
+      return new Outcome(present ? previous : null, true, true);
+    } finally {
+      lock.unlockWrite(stamp);
+    }
+  }
+
+  /**
+   * Removes the key's live entry, if present (and, with {@code expected}, if it holds that value).
+   *
+   * @return the removed value's bytes, or null if nothing was removed
+   */
+  byte[] remove(byte[] key, int hash, byte[] expected, long now, List<Removal> removals) {
+    long stamp = writeLock();
+    try {
+      checkOpen();
+      maintain(now);
+      IndexTable index = table;
+      int slot = findResident(index, key, 0, key.length, hash);
+      if (slot < 0 && retiring != null) {
+        index = retiring;
+        slot = findResident(index, key, 0, key.length, hash);
+      }
+      if (slot < 0) {
+        return null;
+      }
+      long word = index.wordOpaque(slot);
+      boolean expired = layout.expires && index.deadlineOpaque(slot) <= now;
+      byte[] value = copyValue(IndexTable.offset(word));
+      if (!expired && expected != null && !Arrays.equals(value, expected)) {
+        return null;
+      }
+      removeResident(index, slot, word, expired ? RemovalCause.EXPIRED : RemovalCause.EXPLICIT, removals, false);
+      index.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
+      return expired ? null : value;
+    } finally {
+      lock.unlockWrite(stamp);
+    }
+  }
+
+  /** Removes the key's entry if it has expired by {@code now}. */
+  void removeIfExpired(byte[] key, int hash, long now, List<Removal> removals) {
+    long stamp = writeLock();
+    try {
+      checkOpen();
+      IndexTable index = table;
+      int slot = findResident(index, key, 0, key.length, hash);
+      if (slot < 0 && retiring != null) {
+        index = retiring;
+        slot = findResident(index, key, 0, key.length, hash);
+      }
+      if (slot >= 0 && layout.expires && index.deadlineOpaque(slot) <= now) {
+        removeResident(index, slot, index.wordOpaque(slot), RemovalCause.EXPIRED, removals, false);
+        index.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
+      }
+    } finally {
+      lock.unlockWrite(stamp);
+    }
+  }
+
+  /**
+   * Marks a resident entry dead and updates the sizes and counters; the caller rewrites its slot. With
+   * {@code remember}, the slot becomes a non-resident key if the history has room, else a tombstone.
+   */
+  private void removeResident(IndexTable index, int slot, long word, RemovalCause cause, List<Removal> removals,
+      boolean remember) {
+    int offset = IndexTable.offset(word);
+    int size = layout.sizeAt(ring, offset);
+    if (removals != null) {
+      int keyLength = EntryLayout.keyLength(ring, offset);
+      byte[] key = new byte[keyLength];
+      ring.get(layout.keyOffset(offset), key);
+      removals.add(new Removal(key, copyValue(offset), cause));
+    }
+    ring.put(offset + EntryLayout.FLAGS, EntryLayout.DEAD);
+    residentCount--;
+    residentBytes -= size;
+    if (IndexTable.kind(word) == IndexTable.HOT) {
+      hotCount--;
+      hotBytes -= size;
+    }
+    if (cause == RemovalCause.EXPIRED) {
+      expirationCount++;
+    } else if (cause == RemovalCause.SIZE) {
+      evictionCount++;
+      evictedBytes += size;
+    }
+    if (remember) {
+      if (historyCount < residentCount / 2) {
+        historyCount++;
+        index.setWordOpaque(slot, IndexTable.withOffset(IndexTable.withKind(word & ~IndexTable.REFERENCED,
+            IndexTable.NON_RESIDENT), (int) head));
+      } else {
+        index.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
+      }
+    }
+  }
+
+  private byte[] copyValue(int offset) {
+    int keyLength = EntryLayout.keyLength(ring, offset);
+    byte[] value = new byte[EntryLayout.valueLength(ring, offset)];
+    ring.get(layout.keyOffset(offset) + keyLength, value);
+    return value;
+  }
+
+  private boolean inTestPeriod(long nonResidentWord) {
+    return Integer.toUnsignedLong((int) head - IndexTable.offset(nonResidentWord)) < capacity;
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Making room: the hand
+
+  /** {@return the bytes an entry of this size takes at the tail now, padding to the ring's end included} */
+  private long bytesAtTail(int size) {
+    int offset = (int) (tail % capacity);
+    return capacity - offset < size ? (long) capacity - offset + size : size;
+  }
+
+  private long free() {
+    return capacity - (tail - head);
+  }
+
+  /**
+   * Runs the hand until an entry of this size fits at the tail, examining at most the scan limit's entries.
+   *
+   * @return whether it fits now
+   */
+  private boolean makeRoom(int size, List<Removal> removals) {
+    int examined = 0;
+    int moved = 0;
+    boolean evicted = false;
+    while (free() < bytesAtTail(size)) {
+      if (examined == scanLimit) {
+        scanLimitReachedCount++;
+        recordScan(examined, evicted);
+        return false;
+      }
+      int offset = (int) (head % capacity);
+      if (ring.get(offset + EntryLayout.FLAGS) == EntryLayout.PADDING) {
+        head += capacity - offset;
+        continue;
+      }
+      int entrySize = layout.sizeAt(ring, offset);
+      examined++;
+      if (ring.get(offset + EntryLayout.FLAGS) == EntryLayout.DEAD) {
+        head += entrySize;
+        continue;
+      }
+      int hash = EntryLayout.hash(ring, offset);
+      IndexTable index = table;
+      int slot = findByOffset(index, hash, offset);
+      if (slot < 0 && retiring != null) {
+        index = retiring;
+        slot = findByOffset(index, hash, offset);
+      }
+      if (slot < 0) {
+        // Unreachable while the index and the ring agree; free the bytes rather than keep an orphan.
+        head += entrySize;
+        continue;
+      }
+      long word = index.wordOpaque(slot);
+      boolean referenced = (word & IndexTable.REFERENCED) != 0;
+      int kind = IndexTable.kind(word);
+      if (layout.expires && index.deadlineOpaque(slot) != Lifetimes.NEVER
+          && index.deadlineOpaque(slot) <= lastNow) {
+        removeResident(index, slot, word, RemovalCause.EXPIRED, removals, false);
+        index.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
+        head += entrySize;
+        continue;
+      }
+      int nextKind;
+      if (kind == IndexTable.HOT) {
+        nextKind = !referenced && hotBytes > capacity - coldTarget ? IndexTable.COLD : IndexTable.HOT;
+      } else {
+        nextKind = referenced ? IndexTable.HOT : -1;
+      }
+      if (nextKind < 0 || moved == moveLimit) {
+        removeResident(index, slot, word, RemovalCause.SIZE, removals, true);
+        head += entrySize;
+        evicted = true;
+        continue;
+      }
+      moved++;
+      move(index, slot, word, offset, entrySize, nextKind, removals);
+    }
+    recordScan(examined, evicted);
+    return true;
+  }
+
+  private void recordScan(int examined, boolean evicted) {
+    if (examined > maxExamined) {
+      maxExamined = examined;
+    }
+    if (!evicted || examined == 0) {
+      return;
+    }
+    scanCount += examined;
+    scanLengths[examined]++;
+    if (examined > maxScan) {
+      maxScan = examined;
+    }
+  }
+
+  /** {@return the slot whose resident word points at this offset, or -1} */
+  private static int findByOffset(IndexTable index, int hash, int offset) {
+    int tag = hash & IndexTable.TAG_MASK;
+    int slot = index.home(hash);
+    for (int probe = 0; probe < index.capacity; probe++) {
+      long word = index.wordOpaque(slot);
+      int kind = IndexTable.kind(word);
+      if (kind == IndexTable.EMPTY) {
+        return -1;
+      }
+      if ((kind == IndexTable.HOT || kind == IndexTable.COLD) && IndexTable.tag(word) == tag
+          && IndexTable.offset(word) == offset) {
+        return slot;
+      }
+      slot = (slot + 1) & index.mask;
+    }
+    return -1;
+  }
+
+  /** Moves the entry at the head to the tail with its new kind, its reference bit cleared. */
+  private void move(IndexTable index, int slot, long word, int offset, int size, int nextKind,
+      List<Removal> removals) {
+    if (scratch.length < size) {
+      scratch = new byte[Math.max(size, scratch.length * 2)];
+    }
+    if (free() + size < bytesAtTail(size)) {
+      // Padding at the ring's end leaves no room for the copy: the entry is evicted instead.
+      removeResident(index, slot, word, RemovalCause.SIZE, removals, true);
+      head += size;
+      return;
+    }
+    ring.get(offset, scratch, 0, size);
+    head += size;
+    int kind = IndexTable.kind(word);
+    int newOffset = append(scratch, 0, size);
+    moveCount++;
+    if (kind == IndexTable.HOT && nextKind == IndexTable.COLD) {
+      demotionCount++;
+      hotCount--;
+      hotBytes -= size;
+    } else if (kind == IndexTable.COLD && nextKind == IndexTable.HOT) {
+      promotionCount++;
+      hotCount++;
+      hotBytes += size;
+    }
+    index.setWordOpaque(slot, IndexTable.withOffset(IndexTable.withKind(word & ~IndexTable.REFERENCED, nextKind),
+        newOffset));
+  }
+
+  /**
+   * Appends bytes at the tail (padding to the ring's end first if they do not fit before it) and publishes the
+   * positions: the head before the bytes are written, the tail after. The caller made room.
+   *
+   * @return the entry's offset
+   */
+  private int append(byte[] bytes, int from, int size) {
+    int offset = (int) (tail % capacity);
+    if (capacity - offset < size) {
+      ring.put(offset + EntryLayout.FLAGS, EntryLayout.PADDING);
+      tail += capacity - offset;
+      offset = 0;
+    }
+    if (file != null) {
+      file.publishHead(head);
+    }
+    ring.put(offset, bytes, from, size);
+    tail += size;
+    if (file != null) {
+      file.publishTail(tail);
+    }
+    return offset;
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // The index's upkeep
+
+  /** Migrates a few slots of a retiring table, starts a migration when the table is crowded, sweeps the history. */
+  private void maintain(long now) {
+    lastNow = now;
+    if (retiring != null) {
+      int end = Math.min(retiring.capacity, migrated + MIGRATION_STEP);
+      for (int slot = migrated; slot < end; slot++) {
+        long word = retiring.wordOpaque(slot);
+        int kind = IndexTable.kind(word);
+        if (kind >= IndexTable.COLD) {
+          int target = table.claim(IndexTable.tag(word));
+          if (retiring.hasDeadlines()) {
+            table.setDeadlineOpaque(target, retiring.deadlineOpaque(slot));
+          }
+          table.setWordOpaque(target, word);
+          retiring.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
+        }
+      }
+      migrated = end;
+      if (end == retiring.capacity) {
+        retiring = null;
+      }
+    } else if (table.crowded()) {
+      int live = residentCount + historyCount;
+      int capacity = Math.max(MINIMUM_TABLE, Integer.highestOneBit(Math.max(1, live)) * 4);
+      retiring = table;
+      migrated = 0;
+      table = new IndexTable(Math.min(IndexTable.MAXIMUM_CAPACITY, capacity), layout.expires);
+      historyHand = 0;
+    }
+    sweepHistory();
+  }
+
+  private void sweepHistory() {
+    for (int step = 0; step < HISTORY_SWEEP; step++) {
+      historyHand = (historyHand + 1) & table.mask;
+      long word = table.wordOpaque(historyHand);
+      if (IndexTable.kind(word) == IndexTable.NON_RESIDENT && !inTestPeriod(word)) {
+        table.setWordOpaque(historyHand, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
+        historyCount--;
+        long average = residentCount == 0 ? 0 : residentBytes / residentCount;
+        coldTarget = Math.max(coldTargetFloor, coldTarget - average);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Sweeps over the index, a bounded chunk per call
+
+  /** What {@link #sweep} does with each live entry. */
+  enum SweepAction {
+    /** Removes every entry (EXPLICIT; EXPIRED for one already expired). */
+    REMOVE_ALL,
+    /** Removes the entries that have expired. */
+    REMOVE_EXPIRED,
+    /** Copies each live entry's key and value into the list, as removals with a null cause. */
+    COPY
+  }
+
+  /**
+   * Applies the action to the live entries of up to {@code count} slots from {@code position}, where positions
+   * number the retiring table's slots (if any) and then the table's.
+   *
+   * @return the position after the last slot swept, or -1 when the end was reached
+   */
+  int sweep(int position, int count, SweepAction action, long now, List<Removal> out) {
+    long stamp = action == SweepAction.COPY ? lock.readLock() : writeLock();
+    try {
+      checkOpen();
+      if (action != SweepAction.COPY) {
+        lastNow = now;
+      }
+      int retiringSlots = retiring == null ? 0 : retiring.capacity;
+      int end = position + count;
+      for (; position < end; position++) {
+        IndexTable index;
+        int slot;
+        if (position < retiringSlots) {
+          index = retiring;
+          slot = position;
+        } else if (position - retiringSlots < table.capacity) {
+          index = table;
+          slot = position - retiringSlots;
+        } else {
+          return -1;
+        }
+        long word = index.wordOpaque(slot);
+        if (!IndexTable.isResident(word)) {
+          continue;
+        }
+        boolean expired = layout.expires && index.deadlineOpaque(slot) <= now;
+        if (action == SweepAction.COPY) {
+          if (!expired) {
+            int offset = IndexTable.offset(word);
+            byte[] key = new byte[EntryLayout.keyLength(ring, offset)];
+            ring.get(layout.keyOffset(offset), key);
+            out.add(new Removal(key, copyValue(offset), null));
+          }
+        } else if (expired || action == SweepAction.REMOVE_ALL) {
+          removeResident(index, slot, word, expired ? RemovalCause.EXPIRED : RemovalCause.EXPLICIT, out, false);
+          index.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
+        }
+      }
+      return position;
+    } finally {
+      if (action == SweepAction.COPY) {
+        lock.unlockRead(stamp);
+      } else {
+        lock.unlockWrite(stamp);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Opening and closing
+
+  /**
+   * Rebuilds the index from a persisted ring: scans from the published head to the published tail, keeps each
+   * entry whose checksum holds and whose hash matches its key, the later of two with the same key, and stops at
+   * the first entry that fails (the bytes after it cannot be trusted to start an entry). Entries that expired by
+   * {@code now} are dropped. Every entry starts cold and unreferenced.
+   *
+   * @return the number of entries served again
+   */
+  int rebuild(long now, KeyHasher hasher) {
+    head = file.head();
+    tail = file.tail();
+    long position = head;
+    while (position < tail) {
+      int offset = (int) (position % capacity);
+      byte flags = ring.get(offset + EntryLayout.FLAGS);
+      if (flags == EntryLayout.PADDING) {
+        position += capacity - offset;
+        continue;
+      }
+      if (capacity - offset < layout.headerSize) {
+        break;
+      }
+      long size = layout.entrySize(EntryLayout.keyLength(ring, offset), EntryLayout.valueLength(ring, offset));
+      if (EntryLayout.valueLength(ring, offset) < 0 || size > capacity - offset || position + size > tail) {
+        break;
+      }
+      if (flags != EntryLayout.DEAD) {
+        if (flags != 0 || !EntryLayout.checksumHolds(ring, offset, (int) size)) {
+          break;
+        }
+        restore(offset, (int) size, now, hasher);
+      }
+      position += size;
+    }
+    tail = position;
+    file.publishHead(head);
+    file.publishTail(tail);
+    return residentCount;
+  }
+
+  private void restore(int offset, int size, long now, KeyHasher hasher) {
+    int keyLength = EntryLayout.keyLength(ring, offset);
+    byte[] key = new byte[keyLength];
+    ring.get(layout.keyOffset(offset), key);
+    int hash = EntryLayout.hash(ring, offset);
+    if (hasher.hash(key) != hash || layout.deadline(ring, offset) <= now) {
+      ring.put(offset + EntryLayout.FLAGS, EntryLayout.DEAD);
+      return;
+    }
+    if (table.crowded()) {
+      IndexTable larger = new IndexTable(table.capacity * 2, layout.expires);
+      for (int slot = 0; slot < table.capacity; slot++) {
+        long word = table.wordOpaque(slot);
+        if (IndexTable.isResident(word)) {
+          int target = larger.claim(IndexTable.tag(word));
+          larger.setWordOpaque(target, word);
+          if (layout.expires) {
+            larger.setDeadlineOpaque(target, table.deadlineOpaque(slot));
+          }
+        }
+      }
+      table = larger;
+    }
+    int slot = findResident(table, key, 0, keyLength, hash);
+    if (slot >= 0) {
+      removeResident(table, slot, table.wordOpaque(slot), RemovalCause.REPLACED, null, false);
+    } else {
+      slot = table.claim(hash);
+    }
+    table.setWordOpaque(slot, IndexTable.word(IndexTable.COLD, hash, offset));
+    if (layout.expires) {
+      table.setDeadlineOpaque(slot, layout.deadline(ring, offset));
+    }
+    residentCount++;
+    residentBytes += size;
+  }
+
+  /** Computes a key's hash as the cache does; used to check restored entries. */
+  interface KeyHasher {
+    int hash(byte[] key);
+  }
+
+  /** Closes the segment: waits for operations in flight, publishes the positions and flushes a persisted file. */
+  void close() {
+    long stamp = lock.writeLock();
+    try {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      if (file != null) {
+        file.publishHead(head);
+        file.publishTail(tail);
+        file.force();
+      }
+    } finally {
+      lock.unlockWrite(stamp);
+    }
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw closedException();
+    }
+  }
+
+  private static IllegalStateException closedException() {
+    return new IllegalStateException("the cache is closed");
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Statistics, read without a lock
+
+  /** Lock acquisitions that waited, and their total wait; written under the write lock once it is held. */
+  private volatile long lockWaitCount;
+  private volatile long lockWaitNanos;
+
+  private long writeLock() {
+    long stamp = lock.tryWriteLock();
+    if (stamp != 0) {
+      return stamp;
+    }
+    long start = System.nanoTime();
+    stamp = lock.writeLock();
+    lockWaitCount++;
+    lockWaitNanos += System.nanoTime() - start;
+    return stamp;
+  }
+
+  int residentCount() {
+    return residentCount;
+  }
+
+  int hotCount() {
+    return hotCount;
+  }
+
+  int historyCount() {
+    return historyCount;
+  }
+
+  long residentBytes() {
+    return residentBytes;
+  }
+
+  long coldTarget() {
+    return coldTarget;
+  }
+
+  long coldTargetFloor() {
+    return coldTargetFloor;
+  }
+
+  long evictionCount() {
+    return evictionCount;
+  }
+
+  long evictedBytes() {
+    return evictedBytes;
+  }
+
+  long expirationCount() {
+    return expirationCount;
+  }
+
+  long scanCount() {
+    return scanCount;
+  }
+
+  int maxScan() {
+    return maxScan;
+  }
+
+  long promotionCount() {
+    return promotionCount;
+  }
+
+  long demotionCount() {
+    return demotionCount;
+  }
+
+  long historyHitCount() {
+    return historyHitCount;
+  }
+
+  long scanLimitReachedCount() {
+    return scanLimitReachedCount;
+  }
+
+  long moveCount() {
+    return moveCount;
+  }
+
+  int maxExamined() {
+    return maxExamined;
+  }
+
+  long lockWaitCount() {
+    return lockWaitCount;
+  }
+
+  long lockWaitNanos() {
+    return lockWaitNanos;
+  }
+
+  /** {@return evictions by scan that examined at most this many entries; a benign racy read} */
+  long evictionCountAtMost(int examined) {
+    long count = 0;
+    for (int length = 1; length <= Math.min(examined, scanLimit); length++) {
+      count += scanLengths[length];
+    }
+    return count;
+  }
+
+  /** {@return the bytes outside the heap: the ring and the index tables} */
+  long offHeapBytes() {
+    IndexTable old = retiring;
+    return capacity + table.bytes() + (old == null ? 0 : old.bytes());
+  }
+}

@@ -1,0 +1,150 @@
+package io.github.clockpro.offheap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PersistenceTest {
+
+  private static final long BYTES = 4L << 20;
+
+  @TempDir
+  Path directory;
+
+  private OffHeapCache<Long, String> open() {
+    return OffHeapCache.builder(Serializer.longs(), Serializer.string()).maximumBytes(BYTES).persistTo(directory)
+        .build();
+  }
+
+  @Test
+  void shouldServeEntriesAgainAfterReopening() {
+    try (OffHeapCache<Long, String> cache = open()) {
+      for (long key = 0; key < 10_000; key++) {
+        cache.put(key, "value-" + key);
+      }
+      cache.put(5L, "replaced");
+      cache.invalidate(6L);
+    }
+    try (OffHeapCache<Long, String> cache = open()) {
+      assertEquals(9_999, cache.size());
+      assertEquals("replaced", cache.getIfPresent(5L));
+      assertNull(cache.getIfPresent(6L));
+      for (long key = 7; key < 10_000; key++) {
+        assertEquals("value-" + key, cache.getIfPresent(key));
+      }
+      cache.put(20_000L, "new");
+    }
+    try (OffHeapCache<Long, String> cache = open()) {
+      assertEquals("new", cache.getIfPresent(20_000L));
+    }
+  }
+
+  @Test
+  void shouldRefuseASecondCacheOnTheSameDirectory() {
+    try (OffHeapCache<Long, String> cache = open()) {
+      IllegalStateException e = assertThrows(IllegalStateException.class, this::open);
+      assertTrue(e.getMessage().contains("in use"), e.getMessage());
+    }
+    open().close();
+  }
+
+  @Test
+  void shouldRefuseAnotherMaximumClearly() {
+    open().close();
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> OffHeapCache.builder(Serializer.longs(), Serializer.string()).maximumBytes(BYTES * 2)
+            .persistTo(directory).build());
+    assertTrue(e.getMessage().contains("maximumBytes"), e.getMessage());
+    open().close();
+  }
+
+  @Test
+  void shouldRefuseAnotherFormatVersionClearly() throws IOException {
+    open().close();
+    overwriteInt(SegmentFile.pathOf(directory, 0), 8, SegmentFile.VERSION + 1);
+    fixHeaderChecksum(SegmentFile.pathOf(directory, 0));
+    IllegalStateException e = assertThrows(IllegalStateException.class, this::open);
+    assertTrue(e.getMessage().contains("format version " + (SegmentFile.VERSION + 1)), e.getMessage());
+  }
+
+  @Test
+  void shouldRefuseACorruptHeaderClearly() throws IOException {
+    open().close();
+    overwriteInt(SegmentFile.pathOf(directory, 1), 20, 12345);
+    IllegalStateException e = assertThrows(IllegalStateException.class, this::open);
+    assertTrue(e.getMessage().contains("checksum"), e.getMessage());
+  }
+
+  @Test
+  void shouldNeverServeAnEntryWhoseBytesWereDamaged() throws IOException {
+    try (OffHeapCache<Long, String> cache = open()) {
+      for (long key = 0; key < 1000; key++) {
+        cache.put(key, "value-" + key);
+      }
+    }
+    // Flip a byte of the value of some entry in the middle of segment 0's ring.
+    Path file = SegmentFile.pathOf(directory, 0);
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+      ByteBuffer one = ByteBuffer.allocate(1);
+      long position = SegmentFile.HEADER_BYTES + 200;
+      channel.read(one, position);
+      one.flip();
+      byte flipped = (byte) (one.get() ^ 0x5A);
+      channel.write(ByteBuffer.wrap(new byte[] {flipped}), position);
+    }
+    try (OffHeapCache<Long, String> cache = open()) {
+      for (long key = 0; key < 1000; key++) {
+        String value = cache.getIfPresent(key);
+        assertTrue(value == null || value.equals("value-" + key), value);
+      }
+    }
+  }
+
+  @Test
+  void shouldContinueTheCachesTimeAcrossReopening() {
+    AtomicLong time = new AtomicLong(1_000_000_000_000L);
+    try (OffHeapCache<Long, String> cache = OffHeapCache.builder(Serializer.longs(), Serializer.string())
+        .maximumBytes(BYTES).persistTo(directory).expireAfterWrite(Duration.ofHours(1)).ticker(time::get).build()) {
+      cache.put(1L, "one");
+    }
+    AtomicLong otherClock = new AtomicLong(-5);
+    try (OffHeapCache<Long, String> cache = OffHeapCache.builder(Serializer.longs(), Serializer.string())
+        .maximumBytes(BYTES).persistTo(directory).expireAfterWrite(Duration.ofHours(1)).ticker(otherClock::get)
+        .build()) {
+      assertEquals("one", cache.getIfPresent(1L));
+      otherClock.addAndGet(Duration.ofHours(1).toNanos());
+      assertNull(cache.getIfPresent(1L));
+    }
+    IllegalStateException e = assertThrows(IllegalStateException.class, this::open);
+    assertTrue(e.getMessage().contains("expiry"), e.getMessage());
+  }
+
+  private static void overwriteInt(Path file, long position, int value) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      channel.write(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(0, value), position);
+    }
+  }
+
+  private static void fixHeaderChecksum(Path file) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+      ByteBuffer fixed = ByteBuffer.allocate(44);
+      channel.read(fixed, 0);
+      fixed.flip();
+      java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+      crc.update(fixed);
+      overwriteInt(file, 44, (int) crc.getValue());
+    }
+  }
+}
