@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -62,8 +64,13 @@ class CrashTest {
   void shouldNeverServeATornEntryAfterTheWriterIsKilled() throws Exception {
     for (int round = 0; round < 2; round++) {
       String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-      Process child = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
-          CrashTest.class.getName(), directory.toString())).redirectErrorStream(true).start();
+      List<String> command = new ArrayList<>(List.of(java));
+      if (ManagementFactory.getRuntimeMXBean().getInputArguments().contains(UnsafeDenialTest.DENY)) {
+        command.add(UnsafeDenialTest.DENY);
+      }
+      command.addAll(List.of("-cp", System.getProperty("java.class.path"), CrashTest.class.getName(),
+          directory.toString()));
+      Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
       try (BufferedReader output = new BufferedReader(new InputStreamReader(child.getInputStream(),
           StandardCharsets.UTF_8))) {
         int reports = 0;
