@@ -64,7 +64,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    *    maximum, so at quiescence after cleanUp() the resident weight is at most the maximum.
    *
    * Weights. An entry's weight is what the policy counts for it, in Node.weight(): 1 in a Node, its own in the
-   * weighted shapes (WeightedNode, WeightedExpiringNode), guarded by evictionLock. The weigher is user code, so it
+   * weighted shapes (see NodeShape), guarded by evictionLock. The weigher is user code, so it
    * runs before any lock (but a compute's, which weighs under the entry's monitor where its function ran), and a
    * weigher that throws or returns a negative weight fails the write before anything changes. A new entry carries
    * its weight into the insert; a value replaced in place (put, replace, fill, compute), which holds only the
@@ -112,6 +112,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
 
   /** {@code null} for a cache bounded by size, where every entry weighs 1. */
   private final Weigher<? super K, ? super V> weigher;
+  /** The shape of every entry and placeholder, chosen from the cache's options when it was built. */
+  private final NodeShape shape;
   /**
    * Structural changes guarded by {@link #evictionLock}, which makes its holder the table's one writer; reads
    * lock-free.
@@ -144,7 +146,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
 
   BoundedCache(int maximumSize, int scanLimit, int initialCapacity, int seed,
       RemovalListener<? super K, ? super V> removalListener) {
-    this(maximumSize, null, scanLimit, initialCapacity, seed, removalListener, PolicyView.Expiration.NONE);
+    this(maximumSize, null, scanLimit, initialCapacity, seed, removalListener, PolicyView.Expiration.NONE,
+        NodeShape.PLAIN);
   }
 
   /**
@@ -152,10 +155,12 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    *     entry is heavier than the whole cache, and leaves as it comes), and at most {@link Integer#MAX_VALUE}
    *     without a weigher
    * @param weigher the weigher, or {@code null} for a cache bounded by size
+   * @param shape the shape of the cache's entries, which its options decide ({@link NodeShape#of})
    */
   BoundedCache(long maximum, Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity, int seed,
-      RemovalListener<? super K, ? super V> removalListener, PolicyView.Expiration expiration) {
+      RemovalListener<? super K, ? super V> removalListener, PolicyView.Expiration expiration, NodeShape shape) {
     this.weigher = weigher;
+    this.shape = shape;
     this.data = new NodeTable<>(initialCapacity, seed);
     // The trial's copies are sized in entries; a weighted cache's entry count is not known when it is built, so
     // its copies are sized as if every entry weighed 1 (see docs/design.md, "Weights").
@@ -829,19 +834,23 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     return 0;
   }
 
-  /** Returns a new entry's node; weighs it first, so a weigher that fails changes nothing. */
-  Node<K, V> newNode(K key, int hash, V value, long now) {
-    return weigher == null ? new Node<>(key, hash, value) : new WeightedNode<>(key, hash, value, weigh(key, value));
+  /**
+   * Returns a new entry's node, written at {@code now}, in the cache's shape; takes its deadline and its weight
+   * first (user code), so an expiry or a weigher that fails changes nothing.
+   */
+  final Node<K, V> newNode(K key, int hash, V value, long now) {
+    long deadline = deadlineAfterCreate(key, value, now);
+    return shape.newNode(key, hash, value, deadline, now, weigh(key, value));
   }
 
-  /** Returns a new placeholder's node. */
-  Node<K, V> newPlaceholder(K key, int hash, Load<V> load, long now) {
-    return weigher == null ? Node.placeholder(key, hash, load) : WeightedNode.placeholder(key, hash, load);
+  /** Returns a new placeholder for a load that starts at {@code now}, in the cache's shape. */
+  final Node<K, V> newPlaceholder(K key, int hash, Load<V> load, long now) {
+    return shape.newPlaceholder(key, hash, load, placeholderDeadline(now), now);
   }
 
-  /** Whether the cache was built with a weigher; for the expiring cache's node shapes. */
-  final boolean isWeighted() {
-    return weigher != null;
+  /** The time at which an expiring cache's wheel first looks at a placeholder made at {@code now}; 0 here. */
+  long placeholderDeadline(long now) {
+    return 0;
   }
 
   /**

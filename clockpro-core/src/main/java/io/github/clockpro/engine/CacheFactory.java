@@ -68,7 +68,7 @@ public final class CacheFactory {
       int scanLimit, int initialCapacity, RemovalListener<? super K, ? super V> removalListener) {
     int seed = ThreadLocalRandom.current().nextInt();
     return new BoundedCache<>(maximumWeight, weigher, scanLimit, initialCapacity, seed, removalListener,
-        PolicyView.Expiration.NONE);
+        PolicyView.Expiration.NONE, NodeShape.WEIGHTED);
   }
 
   /**
@@ -81,7 +81,7 @@ public final class CacheFactory {
   public static <K, V> ClockProCache<K, V> newWeightedCache(long maximumWeight, Weigher<? super K, ? super V> weigher,
       int scanLimit, int initialCapacity, RemovalListener<? super K, ? super V> removalListener, int seed) {
     return new BoundedCache<>(maximumWeight, weigher, scanLimit, initialCapacity, seed, removalListener,
-        PolicyView.Expiration.NONE);
+        PolicyView.Expiration.NONE, NodeShape.WEIGHTED);
   }
 
   /**
@@ -109,7 +109,7 @@ public final class CacheFactory {
       Scheduler scheduler) {
     int seed = ThreadLocalRandom.current().nextInt();
     return new ExpiringCache<>(maximum, weigher, scanLimit, initialCapacity, seed, removalListener,
-        expireAfterWriteNanos, expireAfterAccessNanos, expiry, ticker, scheduler);
+        expireAfterWriteNanos, expireAfterAccessNanos, expiry, ticker, scheduler, false);
   }
 
   /**

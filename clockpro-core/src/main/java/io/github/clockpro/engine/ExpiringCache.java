@@ -6,6 +6,8 @@ import io.github.clockpro.RemovalListener;
 import io.github.clockpro.Scheduler;
 import io.github.clockpro.Ticker;
 import io.github.clockpro.Weigher;
+import io.github.clockpro.engine.NodeShape.ExpiringNode;
+import io.github.clockpro.engine.NodeShape.RefreshingExpiringNode;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.List;
@@ -142,11 +144,12 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
 
   ExpiringCache(long maximum, Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity, int seed,
       RemovalListener<? super K, ? super V> removalListener, long expireAfterWriteNanos,
-      long expireAfterAccessNanos, Expiry<K, V> expiry, Ticker ticker, Scheduler scheduler) {
+      long expireAfterAccessNanos, Expiry<K, V> expiry, Ticker ticker, Scheduler scheduler, boolean refreshing) {
     super(maximum, weigher, scanLimit, initialCapacity, seed, removalListener, new PolicyView.Expiration(
         expireAfterWriteNanos < 0 ? OptionalLong.empty() : OptionalLong.of(expireAfterWriteNanos),
         expireAfterAccessNanos < 0 ? OptionalLong.empty() : OptionalLong.of(expireAfterAccessNanos),
-        expiry != null));
+        expiry != null), NodeShape.of(weigher != null, true,
+        refreshing || (expireAfterWriteNanos >= 0 && expireAfterAccessNanos >= 0)));
     this.ticker = ticker;
     this.expiry = expiry;
     boolean both = expireAfterWriteNanos >= 0 && expireAfterAccessNanos >= 0;
@@ -179,33 +182,11 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
     return now();
   }
 
-  @Override
-  Node<K, V> newNode(K key, int hash, V value, long now) {
-    long deadline = deadlineAfterCreate(key, value, now);
-    if (writeCapNanos >= 0) {
-      return isWeighted() ? new WeightedRefreshingExpiringNode<>(key, hash, value, deadline, now, weigh(key, value))
-          : new RefreshingExpiringNode<>(key, hash, value, deadline, now);
-    }
-    return isWeighted() ? new WeightedExpiringNode<>(key, hash, value, deadline, weigh(key, value))
-        : new ExpiringNode<>(key, hash, value, deadline);
-  }
-
   /**
    * A placeholder is held by the wheel at the earliest time its entry could expire: now plus a fixed lifetime;
    * with an {@link Expiry}, now, and then a tick at a time until the load fills it.
    */
   @Override
-  Node<K, V> newPlaceholder(K key, int hash, Load<V> load, long now) {
-    long deadline = placeholderDeadline(now);
-    if (writeCapNanos >= 0) {
-      return isWeighted() ? WeightedRefreshingExpiringNode.placeholder(key, hash, load, deadline, now)
-          : RefreshingExpiringNode.placeholder(key, hash, load, deadline, now);
-    }
-    return isWeighted() ? WeightedExpiringNode.placeholder(key, hash, load, deadline)
-        : ExpiringNode.placeholder(key, hash, load, deadline);
-  }
-
-  /** The time at which the wheel first looks at a placeholder made at {@code now}; see {@link #newPlaceholder}. */
   final long placeholderDeadline(long now) {
     return expiry == null ? now + lifetimeAfterWrite() : now;
   }

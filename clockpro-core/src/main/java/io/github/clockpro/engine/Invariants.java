@@ -1,5 +1,6 @@
 package io.github.clockpro.engine;
 
+import io.github.clockpro.engine.NodeShape.ExpiringNode;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;

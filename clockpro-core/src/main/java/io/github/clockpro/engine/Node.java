@@ -11,9 +11,8 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Layout, on a 64-bit JVM with compressed references: a 12-byte header, five references, the long stamp, the
  * int hash and four bytes, exactly 48 bytes. A field added here costs 8 bytes per entry, in every cache. So what
- * only some caches need lives in a subclass chosen when the cache is built: {@link ExpiringNode} adds a deadline
- * and the timer wheel's links (64 bytes in all), for expiring caches only; {@link WeightedNode} and
- * {@link WeightedExpiringNode} add a weight (56 and 72 bytes), for caches built with a weigher only. Here every
+ * only some caches need (a weight, a deadline and the timer wheel's links, a write time) lives in a subclass
+ * chosen when the cache is built: the shapes, declared together with their sizes in {@link NodeShape}. Here every
  * entry weighs 1, which is what makes the cache bounded by size the special case of the weighted one.
  *
  * <h2>Fields and who writes them</h2>
@@ -64,7 +63,7 @@ import java.lang.invoke.VarHandle;
  * <h2>Writes without a fence</h2>
  * On x86 a volatile write costs a full fence, which waits until every earlier write of the thread, including
  * writes to lines still missing from its cache, has reached the cache. A miss pays for every such fence. So the
- * constructor and {@link #placeholder} set {@link #value} and {@link #loading} with plain writes: the node is not
+ * constructor and {@link #markLoading} set {@link #value} and {@link #loading} with plain writes: the node is not
  * yet published, and the table publishes it with a release store. The fill writes the value with a release write
  * ({@link #fillValue}), ordered before the volatile write that clears {@link #loading}; that volatile write is
  * the fill's linearization point. Every other write of {@link #value} is volatile.
@@ -172,15 +171,7 @@ class Node<K, V> {
     VALUE.set(this, value); // plain: see "Writes without a fence"
   }
 
-  /** Returns a placeholder for a load in flight, holding the load as its value until it is filled. */
-  @SuppressWarnings("unchecked")
-  static <K, V> Node<K, V> placeholder(K key, int hash, Load<V> load) {
-    Node<K, V> node = new Node<>(key, hash, (V) load);
-    node.markLoading();
-    return node;
-  }
-
-  /** Makes an unpublished node a placeholder; see {@link #placeholder}. */
+  /** Makes an unpublished node a placeholder, holding its load as its value; see {@link NodeShape#newPlaceholder}. */
   final void markLoading() {
     LOADING.set(this, true); // plain: see "Writes without a fence"
   }
@@ -241,7 +232,7 @@ class Node<K, V> {
 
   /**
    * Whether the policy counts {@code candidate} as this node's weight, read without the eviction lock with a
-   * volatile read in the weighted shapes (see {@link WeightedNode}); here, whether it is 1.
+   * volatile read in the weighted shapes (see {@link NodeShape.WeightedNode}); here, whether it is 1.
    */
   boolean weighs(int candidate) {
     return candidate == 1;

@@ -4,6 +4,8 @@ import io.github.clockpro.CacheLoader;
 import io.github.clockpro.RemovalListener;
 import io.github.clockpro.Ticker;
 import io.github.clockpro.Weigher;
+import io.github.clockpro.engine.NodeShape.RefreshingNode;
+import io.github.clockpro.engine.NodeShape.WeightedRefreshingNode;
 import java.util.concurrent.Executor;
 
 /**
@@ -29,7 +31,8 @@ final class RefreshingCache<K, V> extends BoundedCache<K, V> {
   RefreshingCache(long maximum, Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity, int seed,
       RemovalListener<? super K, ? super V> removalListener, CacheLoader<? super K, V> loader, Executor executor,
       long refreshNanos, Ticker ticker) {
-    super(maximum, weigher, scanLimit, initialCapacity, seed, removalListener, PolicyView.Expiration.NONE);
+    super(maximum, weigher, scanLimit, initialCapacity, seed, removalListener, PolicyView.Expiration.NONE,
+        NodeShape.of(weigher != null, false, true));
     this.ticker = ticker;
     this.refreshNanos = refreshNanos;
     this.refreshing = new Refreshing<>(this, loader, executor);
@@ -42,18 +45,6 @@ final class RefreshingCache<K, V> extends BoundedCache<K, V> {
   @Override
   long writeTime() {
     return ticker.read();
-  }
-
-  @Override
-  Node<K, V> newNode(K key, int hash, V value, long now) {
-    return isWeighted() ? new WeightedRefreshingNode<>(key, hash, value, now, weigh(key, value))
-        : new RefreshingNode<>(key, hash, value, now);
-  }
-
-  @Override
-  Node<K, V> newPlaceholder(K key, int hash, Load<V> load, long now) {
-    return isWeighted() ? WeightedRefreshingNode.placeholder(key, hash, load, now)
-        : RefreshingNode.placeholder(key, hash, load, now);
   }
 
   @Override

@@ -6,6 +6,8 @@ import io.github.clockpro.RemovalListener;
 import io.github.clockpro.Scheduler;
 import io.github.clockpro.Ticker;
 import io.github.clockpro.Weigher;
+import io.github.clockpro.engine.NodeShape.ExpiringNode;
+import io.github.clockpro.engine.NodeShape.RefreshingExpiringNode;
 import java.util.concurrent.Executor;
 
 /**
@@ -50,27 +52,13 @@ final class RefreshingExpiringCache<K, V> extends ExpiringCache<K, V> {
       long expireAfterAccessNanos, Expiry<K, V> expiry, Ticker ticker, Scheduler scheduler,
       CacheLoader<? super K, V> loader, Executor executor, long refreshNanos) {
     super(maximum, weigher, scanLimit, initialCapacity, seed, removalListener, expireAfterWriteNanos,
-        expireAfterAccessNanos, expiry, ticker, scheduler);
+        expireAfterAccessNanos, expiry, ticker, scheduler, true);
     this.refreshNanos = refreshNanos;
     this.refreshing = new Refreshing<>(this, loader, executor);
   }
 
   Refreshing<K, V> refreshing() {
     return refreshing;
-  }
-
-  @Override
-  Node<K, V> newNode(K key, int hash, V value, long now) {
-    long deadline = deadlineAfterCreate(key, value, now);
-    return isWeighted() ? new WeightedRefreshingExpiringNode<>(key, hash, value, deadline, now, weigh(key, value))
-        : new RefreshingExpiringNode<>(key, hash, value, deadline, now);
-  }
-
-  @Override
-  Node<K, V> newPlaceholder(K key, int hash, Load<V> load, long now) {
-    long deadline = placeholderDeadline(now);
-    return isWeighted() ? WeightedRefreshingExpiringNode.placeholder(key, hash, load, deadline, now)
-        : RefreshingExpiringNode.placeholder(key, hash, load, deadline, now);
   }
 
   @Override

@@ -8,11 +8,13 @@
  *       invariants, in the design overview at its top. Start there.
  *   <li>{@link io.github.clockpro.engine.Loading} and {@code Load}: loads in flight, as placeholders in the table;
  *       {@code BulkLoading}: {@code getAll}; {@code Computing}: the atomic {@code compute}, {@code computeIfPresent}
- *       and {@code merge}; {@code LoadingCacheView}, {@code Refreshing}, {@code RefreshingCache} and
- *       {@code RefreshingNode}: {@code build(CacheLoader)} and refresh, and {@code RefreshingExpiringCache} and
- *       {@code RefreshingExpiringNode} for refresh with expiry; {@code AsyncCacheView}: {@code buildAsync()}.
+ *       and {@code merge}; {@code LoadingCacheView}, {@code Refreshing} and {@code RefreshingCache}:
+ *       {@code build(CacheLoader)} and refresh, and {@code RefreshingExpiringCache} for refresh with expiry;
+ *       {@code AsyncCacheView}: {@code buildAsync()}.
  *   <li>{@code NodeTable} and {@code Node}: the hash table, with lock-free reads and one writer, whose entries are
- *       the nodes themselves; {@code TreeBin}: the persistent balanced tree a crowded bin becomes.
+ *       the nodes themselves; {@code NodeShape}: every subclass of {@code Node} (weighted, expiring, refreshing)
+ *       and the factory that makes the shape a cache's options call for; {@code TreeBin}: the persistent balanced
+ *       tree a crowded bin becomes.
  *   <li>{@code ClockProPolicy}: the CLOCK-Pro decisions over two {@code Ring}s (hot and cold) and the
  *       {@code History} of evicted keys, with its compact {@code FarHistory} beyond it; {@code CarryTrial} decides
  *       whether the hot hand carries references and {@code FloorTrial} the cold target's floor, each by replaying
@@ -21,7 +23,7 @@
  *       the per-thread and locked counts; {@code EvictionLock}: the lock (a monitor) that counts its waits;
  *       {@code Headroom}: the stack check before every structural change.
  *   <li>{@code ExpiringCache}: the cache of an expiring build, a {@code BoundedCache} whose hooks hold the
- *       expiry; {@code ExpiringNode}, {@code TimerWheel} (the deadlines, by bucket), {@code Pacer} (the
+ *       expiry; {@code TimerWheel} (the deadlines, by bucket), {@code Pacer} (the
  *       scheduler's runs) and {@code Expirations} (what a critical section reports after the lock).
  *   <li>{@code Invariants}: every named invariant, checked by the tests; {@code PolicyView} and
  *       {@code CacheMapView}: the views the API returns.

@@ -9,6 +9,8 @@ import io.github.clockpro.CacheLoader;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.ClockProLoadingCache;
 import io.github.clockpro.RemovalCause;
+import io.github.clockpro.engine.NodeShape.WeightedRefreshingExpiringNode;
+import io.github.clockpro.engine.NodeShape.WeightedRefreshingNode;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

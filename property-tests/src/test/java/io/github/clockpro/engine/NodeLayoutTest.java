@@ -3,6 +3,13 @@ package io.github.clockpro.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.clockpro.engine.NodeShape.ExpiringNode;
+import io.github.clockpro.engine.NodeShape.RefreshingExpiringNode;
+import io.github.clockpro.engine.NodeShape.RefreshingNode;
+import io.github.clockpro.engine.NodeShape.WeightedExpiringNode;
+import io.github.clockpro.engine.NodeShape.WeightedNode;
+import io.github.clockpro.engine.NodeShape.WeightedRefreshingExpiringNode;
+import io.github.clockpro.engine.NodeShape.WeightedRefreshingNode;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
