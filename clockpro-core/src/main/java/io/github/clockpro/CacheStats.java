@@ -1,11 +1,20 @@
 package io.github.clockpro;
 
+import static java.util.Objects.requireNonNull;
+
+import java.util.Arrays;
+
 /**
  * An immutable snapshot of a cache's statistics, taken by {@link ClockProCache#stats()}: what users of any cache
  * read (hits, misses, puts, loads, evictions, expirations) and the eviction work this library bounds (entries examined per
  * eviction, and how often writers waited for the eviction lock). All counts are since the cache was created. What
  * is specific to CLOCK-Pro (hot and cold sizes, the adaptive targets, the scan-length distribution) is on
  * {@link ClockProCache#policy()}.
+ *
+ * <p>The counts Caffeine's {@code CacheStats} also has mean what they mean there: a lookup is a hit or a miss as
+ * Caffeine counts it, {@link #evictionCount()} counts every entry removed by the policy (for size or because it
+ * had expired), and {@link #plus}, {@link #minus}, {@link #empty()} and {@link #loadFailureRate()} behave as
+ * Caffeine's. {@link #putCount()}, {@link #expirationCount()} and the counts of eviction work are clockpro's own.
  *
  * <p>Taking a snapshot takes no lock: each count is read on its own, so under concurrent use one count may be a
  * little ahead of another, as with {@link java.util.concurrent.atomic.LongAdder#sum()}. Instances are created by
@@ -30,6 +39,8 @@ public final class CacheStats {
   private final int maxScanPerEviction;
   private final long lockWaitCount;
   private final long totalLockWaitTime;
+
+  private static final CacheStats EMPTY = new CacheStats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
   private CacheStats(long hitCount, long missCount, long putCount, long loadSuccessCount, long loadFailureCount,
       long totalLoadTime, long bulkLoadSuccessCount, long bulkLoadFailureCount, long refreshSuccessCount,
@@ -67,15 +78,16 @@ public final class CacheStats {
    * @param bulkLoadFailureCount calls of a bulk loader that threw or returned an invalid map
    * @param refreshSuccessCount reloads that returned (a value or {@code null})
    * @param refreshFailureCount reloads that threw
-   * @param evictionCount entries evicted for size
+   * @param evictionCount entries evicted, for size or because they had expired
    * @param evictionWeight the weight of those entries; equal to {@code evictionCount} in a cache without a weigher
-   * @param expirationCount entries removed because they had expired
+   * @param expirationCount entries removed because they had expired, a part of {@code evictionCount}
    * @param scanCount entries examined by every eviction together
    * @param maxScanPerEviction the most entries one eviction examined
    * @param lockWaitCount acquisitions of the eviction lock that waited
    * @param totalLockWaitTime nanoseconds those acquisitions waited
    * @return the statistics
-   * @throws IllegalArgumentException if a count is negative, naming it
+   * @throws IllegalArgumentException if a count is negative, naming it, or if {@code expirationCount} exceeds
+   *     {@code evictionCount}
    */
   public static CacheStats of(long hitCount, long missCount, long putCount, long loadSuccessCount,
       long loadFailureCount, long totalLoadTime, long bulkLoadSuccessCount, long bulkLoadFailureCount,
@@ -98,9 +110,75 @@ public final class CacheStats {
     requireNonNegative(maxScanPerEviction, "maxScanPerEviction");
     requireNonNegative(lockWaitCount, "lockWaitCount");
     requireNonNegative(totalLockWaitTime, "totalLockWaitTime");
+    if (expirationCount > evictionCount) {
+      throw new IllegalArgumentException("expirationCount must not exceed evictionCount, which includes it, but was "
+          + expirationCount + " > " + evictionCount);
+    }
     return new CacheStats(hitCount, missCount, putCount, loadSuccessCount, loadFailureCount, totalLoadTime,
         bulkLoadSuccessCount, bulkLoadFailureCount, refreshSuccessCount, refreshFailureCount, evictionCount,
         evictionWeight, expirationCount, scanCount, maxScanPerEviction, lockWaitCount, totalLockWaitTime);
+  }
+
+  /**
+   * Returns statistics in which every count is zero, as Caffeine's {@code CacheStats.empty()}.
+   *
+   * @return the statistics of a cache that has done nothing
+   */
+  public static CacheStats empty() {
+    return EMPTY;
+  }
+
+  /**
+   * Returns the sum of these statistics and {@code other}, count by count, as Caffeine's {@code plus}; a sum that
+   * overflows is {@link Long#MAX_VALUE}. {@link #maxScanPerEviction()} is the larger of the two, being a maximum.
+   *
+   * @param other the statistics to add
+   * @return the sum
+   * @throws NullPointerException if {@code other} is null
+   */
+  public CacheStats plus(CacheStats other) {
+    requireNonNull(other, "other");
+    return new CacheStats(saturatedAdd(hitCount, other.hitCount), saturatedAdd(missCount, other.missCount),
+        saturatedAdd(putCount, other.putCount), saturatedAdd(loadSuccessCount, other.loadSuccessCount),
+        saturatedAdd(loadFailureCount, other.loadFailureCount), saturatedAdd(totalLoadTime, other.totalLoadTime),
+        saturatedAdd(bulkLoadSuccessCount, other.bulkLoadSuccessCount),
+        saturatedAdd(bulkLoadFailureCount, other.bulkLoadFailureCount),
+        saturatedAdd(refreshSuccessCount, other.refreshSuccessCount),
+        saturatedAdd(refreshFailureCount, other.refreshFailureCount),
+        saturatedAdd(evictionCount, other.evictionCount), saturatedAdd(evictionWeight, other.evictionWeight),
+        saturatedAdd(expirationCount, other.expirationCount), saturatedAdd(scanCount, other.scanCount),
+        Math.max(maxScanPerEviction, other.maxScanPerEviction), saturatedAdd(lockWaitCount, other.lockWaitCount),
+        saturatedAdd(totalLockWaitTime, other.totalLockWaitTime));
+  }
+
+  /**
+   * Returns these statistics less {@code other}, count by count, each at least zero, as Caffeine's {@code minus}:
+   * the activity between an earlier snapshot ({@code other}) and this one. {@link #maxScanPerEviction()} is this
+   * one's, since a maximum cannot be subtracted; {@link #expirationCount()} is at most {@link #evictionCount()}.
+   *
+   * @param other the statistics to subtract, usually an earlier snapshot of the same cache
+   * @return the difference
+   * @throws NullPointerException if {@code other} is null
+   */
+  public CacheStats minus(CacheStats other) {
+    requireNonNull(other, "other");
+    long evictions = Math.max(0, evictionCount - other.evictionCount);
+    return new CacheStats(Math.max(0, hitCount - other.hitCount), Math.max(0, missCount - other.missCount),
+        Math.max(0, putCount - other.putCount), Math.max(0, loadSuccessCount - other.loadSuccessCount),
+        Math.max(0, loadFailureCount - other.loadFailureCount), Math.max(0, totalLoadTime - other.totalLoadTime),
+        Math.max(0, bulkLoadSuccessCount - other.bulkLoadSuccessCount),
+        Math.max(0, bulkLoadFailureCount - other.bulkLoadFailureCount),
+        Math.max(0, refreshSuccessCount - other.refreshSuccessCount),
+        Math.max(0, refreshFailureCount - other.refreshFailureCount), evictions,
+        Math.max(0, evictionWeight - other.evictionWeight),
+        Math.min(evictions, Math.max(0, expirationCount - other.expirationCount)),
+        Math.max(0, scanCount - other.scanCount), maxScanPerEviction,
+        Math.max(0, lockWaitCount - other.lockWaitCount), Math.max(0, totalLockWaitTime - other.totalLockWaitTime));
+  }
+
+  private static long saturatedAdd(long first, long second) {
+    long sum = first + second;
+    return ((first ^ sum) & (second ^ sum)) < 0 ? Long.MAX_VALUE : sum;
   }
 
   private static void requireNonNegative(long count, String name) {
@@ -192,6 +270,12 @@ public final class CacheStats {
     return refreshFailureCount;
   }
 
+  /** {@return {@code loadFailureCount() / loadCount()}, or 0.0 before the first load (as in Caffeine)} */
+  public double loadFailureRate() {
+    long loads = loadCount();
+    return loads == 0 ? 0.0 : (double) loadFailureCount / loads;
+  }
+
   /** {@return {@code totalLoadTime() / loadCount()} in nanoseconds, or 0.0 before the first load} */
   public double averageLoadPenalty() {
     long loads = loadCount();
@@ -199,18 +283,20 @@ public final class CacheStats {
   }
 
   /**
-   * {@return entries evicted for size. Each is reported to the removal listener with {@link RemovalCause#SIZE}, except
-   * a load in flight evicted because every entry examined was one: that is reported when its value arrives, and not at
-   * all if its loader fails or returns {@code null}}
+   * {@return entries the policy removed, as Caffeine counts them: those evicted for size and those removed because
+   * they had expired ({@link #expirationCount()}), that is every removal whose {@link RemovalCause#wasEvicted()}.
+   * An entry evicted for size is reported to the removal listener with {@link RemovalCause#SIZE}, except a load in
+   * flight evicted because every entry examined was one: that is reported when its value arrives, and not at all
+   * if its loader fails or returns {@code null}}
    */
   public long evictionCount() {
     return evictionCount;
   }
 
   /**
-   * {@return the weight of the entries evicted for size, as the cache's {@link Weigher} weighed them when they
-   * left: the sum over the entries {@link #evictionCount()} counts. In a cache without a weigher every entry weighs
-   * one, so this equals {@link #evictionCount()}}
+   * {@return the weight of the entries evicted, as the cache's {@link Weigher} weighed them when they left: the sum
+   * over the entries {@link #evictionCount()} counts, expired ones included. In a cache without a weigher every
+   * entry weighs one, so this equals {@link #evictionCount()}}
    */
   public long evictionWeight() {
     return evictionWeight;
@@ -219,7 +305,8 @@ public final class CacheStats {
   /**
    * {@return entries removed because they had expired, each reported to the removal listener with
    * {@link RemovalCause#EXPIRED}; counted when removed, as evictions are, not when a read first finds one
-   * expired. Not part of {@link #evictionCount()}. Always 0 for a cache without expiry}
+   * expired. A part of {@link #evictionCount()}, as in Caffeine, which has no count of its own for them. Always 0
+   * for a cache without expiry}
    */
   public long expirationCount() {
     return expirationCount;
@@ -244,9 +331,13 @@ public final class CacheStats {
     return maxScanPerEviction;
   }
 
-  /** {@return {@code scanCount() / evictionCount()}, or 0.0 before the first eviction} */
+  /**
+   * {@return {@code scanCount()} per eviction for size ({@code evictionCount() - expirationCount()}), or 0.0 before
+   * the first; expirations examine no entry}
+   */
   public double averageScanPerEviction() {
-    return evictionCount == 0 ? 0.0 : (double) scanCount / evictionCount;
+    long forSize = evictionCount - expirationCount;
+    return forSize == 0 ? 0.0 : (double) scanCount / forSize;
   }
 
   /**
@@ -264,6 +355,23 @@ public final class CacheStats {
    */
   public long totalLockWaitTime() {
     return totalLockWaitTime;
+  }
+
+  /** {@return whether {@code other} is a {@code CacheStats} with the same counts} */
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof CacheStats that && Arrays.equals(counts(), that.counts());
+  }
+
+  @Override
+  public int hashCode() {
+    return Arrays.hashCode(counts());
+  }
+
+  private long[] counts() {
+    return new long[] {hitCount, missCount, putCount, loadSuccessCount, loadFailureCount, totalLoadTime,
+        bulkLoadSuccessCount, bulkLoadFailureCount, refreshSuccessCount, refreshFailureCount, evictionCount,
+        evictionWeight, expirationCount, scanCount, maxScanPerEviction, lockWaitCount, totalLockWaitTime};
   }
 
   @Override

@@ -131,7 +131,7 @@ public interface Policy {
    * The evictions that examined at most {@code entriesExamined} entries, counted as
    * {@link CacheStats#scanCount()} counts them: the cumulative distribution of scan lengths, from which a
    * histogram's buckets are read. Every eviction by scan examines at least one entry and at most the scan limit,
-   * so this is 0 for 0 and the count of such evictions at the limit and above (the eviction count, but for a
+   * so this is 0 for 0 and the count of such evictions at the limit and above (the evictions for size, but for a
    * weighted cache's evictions without a scan, below); the difference between the limit and one below it
    * is the evictions that examined the whole limit.
    *

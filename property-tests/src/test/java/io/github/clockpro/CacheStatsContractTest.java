@@ -17,7 +17,7 @@ class CacheStatsContractTest {
       "totalLockWaitTime");
 
   /** Counts that differ from each other, so that a figure read from the wrong count shows. */
-  private static final long[] COUNTS = {30, 10, 7, 3, 1, 800, 12, 13, 14, 15, 5, 21, 17, 40, 9, 6, 600};
+  private static final long[] COUNTS = {30, 10, 7, 3, 1, 800, 12, 13, 14, 15, 22, 21, 17, 40, 9, 6, 600};
 
   private static CacheStats of(long... counts) {
     return CacheStats.of(counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6], counts[7],
@@ -43,7 +43,7 @@ class CacheStatsContractTest {
     assertEquals(13, stats.bulkLoadFailureCount());
     assertEquals(14, stats.refreshSuccessCount());
     assertEquals(15, stats.refreshFailureCount());
-    assertEquals(5, stats.evictionCount());
+    assertEquals(22, stats.evictionCount());
     assertEquals(21, stats.evictionWeight());
     assertEquals(17, stats.expirationCount());
     assertEquals(40, stats.scanCount());
@@ -60,7 +60,51 @@ class CacheStatsContractTest {
     assertEquals(0.25, stats.missRate());
     assertEquals(4, stats.loadCount());
     assertEquals(200.0, stats.averageLoadPenalty());
-    assertEquals(8.0, stats.averageScanPerEviction());
+    assertEquals(8.0, stats.averageScanPerEviction(), "per eviction for size: 40 entries examined, 22 - 17");
+    assertEquals(0.25, stats.loadFailureRate());
+  }
+
+  @Test
+  void shouldAddAndSubtractCountByCountAsCaffeineDoes() {
+    CacheStats stats = of(COUNTS);
+    long[] doubled = COUNTS.clone();
+    for (int index = 0; index < doubled.length; index++) {
+      doubled[index] *= 2;
+    }
+    doubled[14] = COUNTS[14]; // maxScanPerEviction: the larger of the two
+    assertEquals(of(doubled), stats.plus(stats));
+    assertEquals(of(doubled).hashCode(), stats.plus(stats).hashCode());
+    assertEquals(stats, of(doubled).minus(stats));
+    long[] maximumOnly = new long[17];
+    maximumOnly[14] = COUNTS[14];
+    assertEquals(of(maximumOnly), stats.minus(stats), "a maximum is not subtracted");
+    assertEquals(stats, stats.plus(CacheStats.empty()));
+    assertEquals(0, CacheStats.empty().minus(stats).hitCount(), "never below zero");
+    long[] huge = new long[17];
+    huge[0] = Long.MAX_VALUE;
+    assertEquals(Long.MAX_VALUE, of(huge).plus(stats).hitCount(), "saturates, as Caffeine's plus does");
+    assertThrows(NullPointerException.class, () -> stats.plus(null));
+    assertThrows(NullPointerException.class, () -> stats.minus(null));
+  }
+
+  @Test
+  void shouldKeepExpirationsWithinEvictionsWhenSubtracting() {
+    long[] later = new long[17];
+    later[10] = 5; // evictions
+    later[12] = 5; // all of them expirations
+    long[] earlier = new long[17];
+    earlier[10] = 4;
+    CacheStats difference = of(later).minus(of(earlier));
+    assertEquals(1, difference.evictionCount());
+    assertEquals(1, difference.expirationCount());
+  }
+
+  @Test
+  void shouldRejectMoreExpirationsThanEvictions() {
+    long[] counts = new long[17];
+    counts[12] = 1;
+    IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class, () -> of(counts));
+    assertTrue(thrown.getMessage().contains("expirationCount"), thrown.getMessage());
   }
 
   @Test
@@ -72,6 +116,8 @@ class CacheStatsContractTest {
     assertEquals(0, stats.loadCount());
     assertEquals(0.0, stats.averageLoadPenalty());
     assertEquals(0.0, stats.averageScanPerEviction());
+    assertEquals(0.0, stats.loadFailureRate());
+    assertEquals(CacheStats.empty(), stats);
   }
 
   @Test

@@ -68,12 +68,17 @@ final class ClockProTarget implements CacheTarget {
     return mostExpiredInOneCall;
   }
 
+  /** The evictions for size: the statistics' evictions less the expirations they include, which scan nothing. */
+  private static long evictionsForSize(CacheStats stats) {
+    return stats.evictionCount() - stats.expirationCount();
+  }
+
   /** Records the eviction work of the write that just ran, from the change in the statistics. */
   private void recordWrite() {
     CacheStats stats = cache.stats();
-    long evicted = stats.evictionCount() - evictionsSeen;
+    long evicted = evictionsForSize(stats) - evictionsSeen;
     long examined = stats.scanCount() - entriesExaminedSeen;
-    evictionsSeen = stats.evictionCount();
+    evictionsSeen = evictionsForSize(stats);
     entriesExaminedSeen = stats.scanCount();
     if (evicted == 0) {
       return;
@@ -142,8 +147,8 @@ final class ClockProTarget implements CacheTarget {
     CacheStats stats = cache.stats();
     long withinLimit = cache.policy().evictionCountAtMost(scanLimit);
     if (operationsEvictingSeveral > 0 || stats.maxScanPerEviction() != scans.maximumExaminedInOneOperation()
-        || withinLimit != stats.evictionCount()) {
-      return "stats() says evictions=" + stats.evictionCount() + " max=" + stats.maxScanPerEviction()
+        || withinLimit != evictionsForSize(stats)) {
+      return "stats() says evictions for size=" + evictionsForSize(stats) + " max=" + stats.maxScanPerEviction()
           + ", policy() counts " + withinLimit + " evictions within the limit, but per operation the runner saw max="
           + scans.maximumExaminedInOneOperation() + " and " + operationsEvictingSeveral
           + " operations evicting more than one entry";

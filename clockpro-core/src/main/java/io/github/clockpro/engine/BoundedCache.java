@@ -215,8 +215,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
       counters.recordHit();
       return value;
     }
-    counters.recordMiss();
-    return loading.load(key, hash, placeholderOrNull(node), loader, now);
+    return loading.load(key, hash, placeholderOrNull(node), loader, now, true);
   }
 
   @Override
@@ -292,11 +291,15 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   public CacheStats stats() {
     long[] sums = counters.sums();
     ScanLengths scans = policy.scanLengths();
-    long evictions = scans.total() + policy.unscannedEvictionCount();
+    // As Caffeine counts: evictions for size and expirations together, with expirations also on their own. Read
+    // expirations first, so that a concurrent expiration never makes them exceed the evictions read after.
+    long expirations = expirationCount();
+    long expiredWeight = expirationWeight();
+    long evictions = scans.total() + policy.unscannedEvictionCount() + expirations;
     return CacheStats.of(sums[Counters.HITS], sums[Counters.MISSES], sums[Counters.PUTS],
         sums[Counters.LOAD_SUCCESSES], sums[Counters.LOAD_FAILURES], sums[Counters.TOTAL_LOAD_TIME],
         sums[Counters.BULK_LOAD_SUCCESSES], sums[Counters.BULK_LOAD_FAILURES], sums[Counters.REFRESH_SUCCESSES],
-        sums[Counters.REFRESH_FAILURES], evictions, policy.evictionWeight(), expirationCount(),
+        sums[Counters.REFRESH_FAILURES], evictions, policy.evictionWeight() + expiredWeight, expirations,
         scans.scanCount(), scans.maxScanPerEviction(), sums[Counters.LOCK_WAITS], sums[Counters.LOCK_WAIT_TIME]);
   }
 
@@ -351,7 +354,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     int hash = data.hash(key);
     Node<K, V> node = data.get(key, hash);
     V value = liveValue(node, now);
-    return value != null ? value : loading.load(key, hash, placeholderOrNull(node), loader, now);
+    return value != null ? value : loading.load(key, hash, placeholderOrNull(node), loader, now, false);
   }
 
   /**
@@ -935,6 +938,11 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
 
   /** Entries removed because they had expired; 0 here. */
   long expirationCount() {
+    return 0;
+  }
+
+  /** The weight of the entries {@link #expirationCount()} counts; 0 here. */
+  long expirationWeight() {
     return 0;
   }
 

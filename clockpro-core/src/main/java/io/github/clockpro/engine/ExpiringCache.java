@@ -81,11 +81,13 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   static final long MAXIMUM_DURATION = Long.MAX_VALUE >> 1;
 
   private static final VarHandle EXPIRATION_COUNT;
+  private static final VarHandle EXPIRATION_WEIGHT;
   private static final VarHandle TIME_FLOOR;
 
   static {
     try {
       EXPIRATION_COUNT = MethodHandles.lookup().findVarHandle(ExpiringCache.class, "expirationCount", long.class);
+      EXPIRATION_WEIGHT = MethodHandles.lookup().findVarHandle(ExpiringCache.class, "expirationWeight", long.class);
       TIME_FLOOR = MethodHandles.lookup().findVarHandle(ExpiringCache.class, "timeFloor", long.class);
     } catch (ReflectiveOperationException failure) {
       throw new ExceptionInInitializerError(failure);
@@ -141,6 +143,8 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   private long timeFloor;
   /** Entries removed as expired; written under the eviction lock with opaque writes, read by stats(). */
   private long expirationCount;
+  /** The weight of those entries; written under the eviction lock with opaque writes, read by stats(). */
+  private long expirationWeight;
 
   ExpiringCache(long maximum, Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity, int seed,
       RemovalListener<? super K, ? super V> removalListener, long expireAfterWriteNanos,
@@ -355,6 +359,11 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
     return (long) EXPIRATION_COUNT.getOpaque(this);
   }
 
+  @Override
+  long expirationWeight() {
+    return (long) EXPIRATION_WEIGHT.getOpaque(this);
+  }
+
   /* ---------------- Internals ---------------- */
 
   /** A time of the cache's as the ticker would read it. */
@@ -404,6 +413,7 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
     raiseTimeFloor(time);
     policy.remove(node);
     lockedEntries.addUnderLock(-1);
+    EXPIRATION_WEIGHT.setOpaque(this, expirationWeight + node.weight());
     EXPIRATION_COUNT.setOpaque(this, expirationCount + 1);
     return true;
   }

@@ -48,9 +48,12 @@ final class Loading<K, V> {
   /**
    * Joins the load in flight for the key, or maps a placeholder and runs the loader: {@code found} is what the
    * caller's lookup saw, a placeholder or {@code null}, at the cache's time {@code lookupTime}
-   * ({@link BoundedCache#readTime}), which a first placeholder takes as its own.
+   * ({@link BoundedCache#readTime}), which a first placeholder takes as its own. With {@code recordStats}, counts
+   * the lookup as Caffeine does: a miss for the caller that runs the loader, a hit for one that gets a value
+   * another caller put or loaded (a load joined in flight included), a miss for one whose joined load failed.
    */
-  V load(K key, int hash, Node<K, V> found, Function<? super K, ? extends V> loader, long lookupTime) {
+  V load(K key, int hash, Node<K, V> found, Function<? super K, ? extends V> loader, long lookupTime,
+      boolean recordStats) {
     Node<K, V> node = found;
     for (long now = lookupTime; ; now = cache.writeTime()) {
       if (node == null) {
@@ -59,6 +62,7 @@ final class Loading<K, V> {
         Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
         node = cache.insert(placeholder, now);
         if (node == null) {
+          record(recordStats, false);
           return run(placeholder, load, loader);
         }
       }
@@ -66,6 +70,7 @@ final class Loading<K, V> {
       if (!(value instanceof Load)) {
         V live = cache.readLive(node);
         if (live != null) {
+          record(recordStats, true);
           return live;
         }
         node = null; // it expired after the insert found it, and has left: load it
@@ -77,16 +82,41 @@ final class Loading<K, V> {
         inFlight.awaitQuietly(); // a compute decides the key's next value, not a value for this load: look again
         removeIfFailed(node, inFlight);
       } else if (!removeIfFailed(node, inFlight)) {
-        return inFlight.await();
+        return awaitJoined(inFlight, recordStats);
       }
       node = cache.lookup(key, hash); // the load had failed: start a new one, or join one started since
       if (node != null && !node.loading) {
         V live = cache.readLive(node);
         if (live != null) {
+          record(recordStats, true);
           return live;
         }
         node = null; // it had expired, and has left: load it
       }
+    }
+  }
+
+  /** Waits for another caller's load and counts the lookup: a hit if it gave a value, else a miss. */
+  private V awaitJoined(Load<V> inFlight, boolean recordStats) {
+    V value;
+    try {
+      value = inFlight.await();
+    } catch (Throwable failure) {
+      record(recordStats, false);
+      throw failure;
+    }
+    record(recordStats, value != null);
+    return value;
+  }
+
+  private void record(boolean recordStats, boolean hit) {
+    if (!recordStats) {
+      return;
+    }
+    if (hit) {
+      counters.recordHit();
+    } else {
+      counters.recordMiss();
     }
   }
 

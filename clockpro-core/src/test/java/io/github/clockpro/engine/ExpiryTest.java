@@ -61,6 +61,22 @@ class ExpiryTest {
   }
 
   @Test
+  void shouldCountExpiredEntriesAndTheirWeightAsEvictionsAsCaffeineDoes() {
+    ClockProCache<String, String> cache = ClockProCache.builder().maximumWeight(100)
+        .weigher((String key, String value) -> value.length())
+        .expireAfterWrite(Duration.ofMinutes(5)).ticker(ticker).build();
+    cache.put("a", "123");
+    cache.put("b", "1234567");
+    ticker.advance(5 * MINUTE);
+    cache.cleanUp();
+    assertEquals(2, cache.stats().expirationCount());
+    assertEquals(2, cache.stats().evictionCount());
+    assertEquals(10, cache.stats().evictionWeight());
+    assertEquals(0.0, cache.stats().averageScanPerEviction(), "no eviction for size yet");
+    assertInvariants(cache);
+  }
+
+  @Test
   void shouldReturnNoExpiredValueFromAnyMethodOrView() {
     ClockProCache<String, String> cache = afterWrite(100);
     cache.put("a", "1");
@@ -85,7 +101,7 @@ class ExpiryTest {
     assertNull(cache.asMap().remove("b"));
     assertEquals(1, cache.size());
     assertEquals(2, cache.stats().expirationCount());
-    assertEquals(0, cache.stats().evictionCount());
+    assertEquals(2, cache.stats().evictionCount(), "the expirations alone: none for size");
     assertInvariants(cache);
   }
 
@@ -405,7 +421,7 @@ class ExpiryTest {
     for (int key = 0; key < 10; key++) {
       cache.put("new" + key, "v");
     }
-    assertEquals(0, cache.stats().evictionCount());
+    assertEquals(10, cache.stats().evictionCount(), "the expirations alone: none for size");
     assertEquals(10, cache.stats().expirationCount());
     assertTrue(removals.stream().allMatch(removal -> removal.endsWith(":EXPIRED")));
     assertEquals(10, cache.size());

@@ -12,10 +12,12 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Statistic;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.TimeGauge;
 import io.micrometer.core.instrument.binder.cache.CacheMeterBinder;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
@@ -31,17 +33,22 @@ import java.util.function.ToLongFunction;
  * <h2>Contract</h2>
  * <ul>
  *   <li>Every meter carries the tag {@code cache=<cacheName>} and the extra tags given.
- *   <li>The standard meters of {@link CacheMeterBinder} ({@code cache.size}, {@code cache.gets} with
- *       {@code result=hit|miss}, {@code cache.puts}, {@code cache.evictions}) and the load counter
- *       {@code cache.load} with {@code result=success|failure} have the names and tags that Micrometer's Caffeine
- *       binder uses, so dashboards made for it read a CLOCK-Pro cache unchanged. {@code cache.puts} counts
- *       explicit writes only ({@link CacheStats#putCount()}); loaded values are counted by {@code cache.load}.
- *       {@code cache.evictions} counts evictions for size only; expired entries are counted by the counter
+ *   <li>The meters Micrometer's {@code CaffeineCacheMetrics} also registers have its names, tags, meter types,
+ *       base units and meanings, so that one registry holds both binders' meters without a conflict and a
+ *       dashboard made for Caffeine reads a CLOCK-Pro cache unchanged: the standard meters of
+ *       {@link CacheMeterBinder} ({@code cache.size}, {@code cache.gets} with {@code result=hit|miss},
+ *       {@code cache.puts}, {@code cache.evictions}), the load counter {@code cache.load} with
+ *       {@code result=success|failure}, the time gauge {@code cache.load.duration} and the counter
+ *       {@code cache.eviction.weight}. {@code cache.gets} counts as Caffeine does (a caller that joins another's
+ *       load in flight counts a hit). {@code cache.puts} counts the entries added: every load, as Caffeine's binder
+ *       counts ({@link CacheStats#loadCount()}), plus the explicit writes Caffeine does not count
+ *       ({@link CacheStats#putCount()}). {@code cache.evictions} counts every entry the policy removed, for size or
+ *       expired ({@link CacheStats#evictionCount()}), with the expired ones also on their own in the counter
  *       {@code cache.expirations} ({@link CacheStats#expirationCount()}), which reads 0 for a cache without
- *       expiry. (Caffeine's {@code cache.evictions} counts both.)
- *   <li>Totals that only grow are counters: {@code cache.load.duration} and
- *       {@code cache.eviction.lock.wait.duration} count seconds (Caffeine's binder publishes the load time as a
- *       gauge). Counts and sizes have no base unit.
+ *       expiry.
+ *   <li>{@code cache.load.duration} is a time gauge, as Caffeine's binder makes it, though the total only grows;
+ *       {@code cache.eviction.lock.wait.duration}, clockpro's own, is a counter of seconds. Counts and sizes have
+ *       no base unit.
  *   <li>The loading counters {@code cache.bulk.loads} and {@code cache.refreshes}, each with
  *       {@code result=success|failure}.
  *   <li>The distribution of entries examined per eviction, {@code cache.eviction.scan.length}: to a Micrometer
@@ -245,9 +252,10 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
     return readStats(CacheStats::evictionCount);
   }
 
+  /** The entries added: loads, as Caffeine's binder counts them, and explicit writes, which it cannot see. */
   @Override
   protected long putCount() {
-    return readStats(CacheStats::putCount);
+    return readStats(stats -> stats.loadCount() + stats.putCount());
   }
 
   /** Returns a count from a fresh snapshot, or 0 once the cache has been collected. */
@@ -269,7 +277,7 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
     // cache.evictions without a cause tag, and Prometheus rejects one name with two sets of tag keys.
     counter(registry, cache, EXPIRATIONS, current -> current.stats().expirationCount(),
         "Entries removed because they had expired (RemovalCause.EXPIRED); 0 for a cache without expiry. "
-            + "Not included in cache.evictions");
+            + "Also counted by cache.evictions, as Caffeine counts them");
 
     counter(registry, cache, SCAN_LIMIT_REACHED, current -> current.policy().scanLimitReachedCount(),
         "Evictions that examined the scan limit of entries without finding an unreferenced cold one, "
@@ -310,7 +318,8 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
     // Weights: the eviction weight for every cache (where every entry weighs 1 it equals cache.evictions), and
     // the resident weight and its bound for a cache built with maximumWeight.
     counter(registry, cache, EVICTION_WEIGHT, current -> current.stats().evictionWeight(),
-        "The weight of the entries evicted for size; equal to cache.evictions for a cache bounded by size");
+        "The sum of weights of evicted entries, for size or expired; equal to cache.evictions for a cache bounded "
+            + "by size");
     if (cache.policy().isWeighted()) {
       gauge(registry, cache, WEIGHTED_SIZE, current -> current.policy().weightedSize().orElse(0),
           "The total weight of the resident entries");
@@ -322,8 +331,11 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
   private void bindLoadMeters(MeterRegistry registry, ClockProCache<K, V> cache) {
     resultCounter(registry, cache, LOAD, SUCCESS, current -> current.stats().loadSuccessCount(), LOAD_DESCRIPTION);
     resultCounter(registry, cache, LOAD, FAILURE, current -> current.stats().loadFailureCount(), LOAD_DESCRIPTION);
-    seconds(registry, cache, LOAD_DURATION, current -> current.stats().totalLoadTime(),
-        "Total time spent in loaders, successful or not, since the cache was created");
+    // A time gauge, as CaffeineCacheMetrics registers it: a registry refuses one name with two meter types.
+    TimeGauge.builder(LOAD_DURATION, cache, TimeUnit.NANOSECONDS, current -> current.stats().totalLoadTime())
+        .tags(getTagsWithCacheName())
+        .description("The time the cache has spent loading new values")
+        .register(registry);
     String bulk = "Calls of a bulk loader by getAll: success if it returned a valid map, failure if it threw or "
         + "returned null or a map with a null key or value; each also counts as one cache.load";
     resultCounter(registry, cache, BULK_LOADS, SUCCESS, current -> current.stats().bulkLoadSuccessCount(), bulk);
@@ -350,7 +362,8 @@ public final class ClockProCacheMetrics<K, V> extends CacheMeterBinder<ClockProC
       PrometheusScanLengths.bind(registry, longest.getId(), cache, bounds);
     } else {
       Meter.builder(SCAN_LENGTH, Meter.Type.DISTRIBUTION_SUMMARY, List.of(
-              new Measurement(() -> (double) readStats(CacheStats::evictionCount), Statistic.COUNT),
+              new Measurement(() -> (double) readStats(stats -> stats.evictionCount() - stats.expirationCount()),
+                  Statistic.COUNT),
               new Measurement(() -> (double) readStats(CacheStats::scanCount), Statistic.TOTAL),
               new Measurement(() -> (double) readStats(CacheStats::maxScanPerEviction), Statistic.MAX)))
           .tags(getTagsWithCacheName())

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.CacheLoader;
@@ -17,11 +18,13 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Statistic;
 import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.TimeGauge;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -96,11 +99,12 @@ class ClockProCacheMetricsTest {
         assertThat(meter.getId().getBaseUnit()).as(name).isNull();
       }
     }
-    for (String name : List.of(ClockProCacheMetrics.LOAD_DURATION, ClockProCacheMetrics.LOCK_WAIT_DURATION)) {
-      FunctionCounter counter = registry.get(name).functionCounter();
-      assertThat(counter.getId().getDescription()).as(name).isNotBlank();
-      assertThat(counter.getId().getBaseUnit()).as(name).isEqualTo("seconds");
-    }
+    FunctionCounter lockWait = registry.get(ClockProCacheMetrics.LOCK_WAIT_DURATION).functionCounter();
+    assertThat(lockWait.getId().getDescription()).isNotBlank();
+    assertThat(lockWait.getId().getBaseUnit()).isEqualTo("seconds");
+    TimeGauge loadTime = registry.get(ClockProCacheMetrics.LOAD_DURATION).timeGauge();
+    assertThat(loadTime.getId().getDescription()).isNotBlank();
+    assertThat(loadTime.getId().getBaseUnit()).isEqualTo("seconds");
   }
 
   @Test
@@ -123,7 +127,7 @@ class ClockProCacheMetricsTest {
   }
 
   @Test
-  void shouldCountExpirationsApartFromEvictions() {
+  void shouldCountExpirationsAsEvictionsAndOnTheirOwn() {
     long[] time = {0};
     ClockProCache<Integer, Integer> expiring = ClockProCache.builder()
         .maximumSize(10)
@@ -140,7 +144,7 @@ class ClockProCacheMetricsTest {
 
     assertThat(expiring.stats().expirationCount()).isEqualTo(5);
     assertThat(registry.get(ClockProCacheMetrics.EXPIRATIONS).functionCounter().count()).isEqualTo(5);
-    assertThat(registry.get("cache.evictions").functionCounter().count()).isZero();
+    assertThat(registry.get("cache.evictions").functionCounter().count()).isEqualTo(5);
     ClockProCacheMetrics.monitor(registry, cache, "plain");
     assertThat(registry.get(ClockProCacheMetrics.EXPIRATIONS).tag("cache", "plain").functionCounter().count())
         .isZero();
@@ -215,9 +219,12 @@ class ClockProCacheMetricsTest {
         .isEqualTo(2);
     assertThat(registry.get(ClockProCacheMetrics.LOAD).tag("result", "failure").functionCounter().count())
         .isEqualTo(1);
-    assertThat(registry.get(ClockProCacheMetrics.LOAD_DURATION).functionCounter().count())
-        .isEqualTo(cache.stats().totalLoadTime() / 1e9);
-    assertThat(registry.get("cache.puts").functionCounter().count()).isZero();
+    assertThat(registry.get(ClockProCacheMetrics.LOAD_DURATION).timeGauge().value(TimeUnit.NANOSECONDS))
+        .isCloseTo(cache.stats().totalLoadTime(), within(1.0)); // through seconds and back, as a double
+    assertThat(registry.get("cache.puts").functionCounter().count()).as("every load, as Caffeine's binder counts")
+        .isEqualTo(3);
+    cache.put(4, 4);
+    assertThat(registry.get("cache.puts").functionCounter().count()).as("and the explicit writes").isEqualTo(4);
 
     ClockProLoadingCache<Integer, Integer> loading = ClockProCache.builder()
         .maximumSize(100)

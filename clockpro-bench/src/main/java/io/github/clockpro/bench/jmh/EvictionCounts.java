@@ -24,9 +24,13 @@ final class EvictionCounts {
     atStart = cache == null ? null : cache.cache().stats();
   }
 
-  /** Evictions since {@link #start}, or 0 for a thread that does not report. */
+  /** Evictions for size since {@link #start}, or 0 for a thread that does not report. */
   long evictions() {
-    return cache == null ? 0 : cache.cache().stats().evictionCount() - atStart.evictionCount();
+    if (cache == null) {
+      return 0;
+    }
+    CacheStats since = cache.cache().stats().minus(atStart);
+    return since.evictionCount() - since.expirationCount();
   }
 
   /** Entries examined for those evictions. */

@@ -39,7 +39,7 @@ public record PolicyWork(long evictions, long examined, long historyHits, long h
     if (cache instanceof ClockProAdapter clockPro) {
       CacheStats stats = clockPro.cache().stats();
       PolicySnapshot policy = ClockProAdapter.policy(clockPro.cache());
-      return new PolicyWork(stats.evictionCount(), stats.scanCount(), policy.historyHitCount(),
+      return new PolicyWork(stats.evictionCount() - stats.expirationCount(), stats.scanCount(), policy.historyHitCount(),
           policy.historySize(), policy.historyLimit());
     }
     String text = cache.unwrap().toString();
