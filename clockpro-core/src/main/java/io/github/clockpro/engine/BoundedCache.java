@@ -143,6 +143,12 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   private final BulkLoading<K, V> bulkLoading;
   private final CacheMapView<K, V> mapView;
   private final PolicyView policyView;
+  /**
+   * The refreshes of a loading cache, or {@code null}: every write of a key discards the key's refresh in flight
+   * (see {@link Refreshing}). Written once, by {@link #attach}, while the loading cache is being built and before
+   * it is published; read by writes only.
+   */
+  private Refreshing<K, V> refreshes;
 
   BoundedCache(int maximumSize, int scanLimit, int initialCapacity, int seed,
       RemovalListener<? super K, ? super V> removalListener) {
@@ -323,6 +329,19 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     KEEP_PRESENT
   }
 
+  /** Makes the refreshes of the loading cache built over this one hear of every write; see {@link #refreshes}. */
+  final void attach(Refreshing<K, V> refreshing) {
+    refreshes = refreshing;
+  }
+
+  /** A write of the key is about to happen: discards its refresh in flight, if any (see {@link Refreshing}). */
+  final void discardRefresh(Object key) {
+    Refreshing<K, V> refreshing = refreshes;
+    if (refreshing != null) {
+      refreshing.discard(key);
+    }
+  }
+
   /** Looks a key up for the map view: records the access for the policy, but no hit or miss. */
   V getQuietly(Object key) {
     requireNonNull(key, "key");
@@ -379,10 +398,14 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     requireNonNull(value, "value");
     int hash = data.hash(key);
     long now = writeTime();
+    if (write == Write.REPLACE_PRESENT) {
+      discardRefresh(key); // before the write: see Refreshing
+    }
     for (;;) {
       Node<K, V> node = data.get(key, hash);
       if (node == null || (!node.loading && expiredAt(node, now))) {
         Headroom.check(); // before anything changes: see "Errors"
+        discardRefresh(key);
         node = insert(newNode(key, hash, value, now), now); // an expired node is replaced in the insert
         if (node == null) {
           counters.recordPut();
@@ -397,6 +420,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
         long deadline = deadlineAfterCreate(key, value, now); // user code: before the monitor
         int weight = weigh(key, value); // user code too
         Headroom.check(); // a fill that stopped halfway would leave a placeholder without its Load
+        discardRefresh(key);
         if (loading.fill(node, value, deadline, weight)) {
           counters.recordPut();
           return null;
@@ -464,6 +488,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
           expired = expiredAt(node, now);
           V current = node.value;
           if (!expired && (expected == null || current.equals(expected))) {
+            discardRefresh(key); // before the write: see Refreshing
             previous = current;
             node.value = value;
             writeDeadline(node, deadline); // after the value: see ExpiringNode
@@ -684,6 +709,9 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
         evictionLock.releasing();
       }
     }
+    int entries = (int) Math.min(Integer.MAX_VALUE, maximum); // the trials are sized in entries: see the constructor
+    carryTrial.setMaximum(entries);
+    floorTrial.setMaximum(entries);
     notifyEvicted(victims);
   }
 
@@ -969,7 +997,11 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    */
   private V removeEntry(Object key, Object expected) {
     int hash = data.hash(requireNonNull(key, "key"));
-    if (find(key, hash) == null) {
+    if (expected == null) {
+      discardRefresh(key); // before the removal: see Refreshing
+    }
+    Node<K, V> found = data.get(key, hash);
+    if (found == null || (found.loading && expected != null)) {
       return null;
     }
     Node<K, V> node;
@@ -981,7 +1013,10 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     synchronized (evictionLock) {
       evictionLock.acquired(waitStart);
       try {
-        node = find(key, hash);
+        node = data.get(key, hash);
+        if (node != null && node.loading && (expected != null || discardLoad(node))) {
+          node = null; // a load in flight: absent to a conditional removal, discarded by an unconditional one
+        }
         if (node != null && removeIfExpired(node, now)) {
           expireUnderLock(now, node); // absent to the caller: it left as expired
           node = null;
@@ -992,6 +1027,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
             synchronized (node) {
               removedByCompute = node.retired;
               if (!removedByCompute && (expected == null || node.value.equals(expected))) {
+                discardRefresh(key); // a conditional removal: see Refreshing
                 data.remove(node);
                 value = node.retire();
               }
@@ -1015,6 +1051,30 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
       notifyRemoval(node.key, value, RemovalCause.EXPLICIT);
     }
     return value;
+  }
+
+  /**
+   * Under the eviction lock, for an invalidation: unmaps a placeholder whose load is in flight, so that the next
+   * read loads afresh, as in Caffeine, even if this load never ends. The load runs on; its callers get its value,
+   * which is neither cached nor reported ({@link Load#discard}). Returns {@code false}, changing nothing, if the
+   * placeholder was filled meanwhile: it is an entry, for the caller to remove. A compute's exclusive placeholder
+   * is left to its compute, which decides the key's next value; it is absent to the invalidation.
+   */
+  private boolean discardLoad(Node<K, V> placeholder) {
+    if (!(placeholder.value instanceof Load<?> load)) {
+      return false; // filled since the caller read the flag
+    }
+    if (load.isExclusive()) {
+      return true;
+    }
+    load.discard(); // first: the load's end reads it once it finds the placeholder retired
+    if (!placeholder.retireIfLoading()) {
+      return false;
+    }
+    data.remove(placeholder);
+    policy.remove(placeholder);
+    unscheduled(placeholder);
+    return true;
   }
 
   /**

@@ -129,18 +129,35 @@ final class BulkLoading<K, V> {
       throw failure;
     }
     counters.recordBulkLoad(true, System.nanoTime() - start);
+    // Every placeholder of this call is settled, whatever fails on the way (a weigher that rejects one value):
+    // a placeholder left behind would hold its key's waiters forever. The first failure is thrown at the end.
+    Throwable firstFailure = null;
     int index = 0;
     for (Owned<K, V> load : owned.values()) {
       K key = load.placeholder.key;
       V value = loaded.get(key);
       long deadline = deadlines[index++];
-      result.put(key, value == null ? loading.fail(load.placeholder, load.load, null)
-          : loading.finish(load.placeholder, load.load, value, deadline));
+      try {
+        result.put(key, value == null ? loading.fail(load.placeholder, load.load, null)
+            : loading.finish(load.placeholder, load.load, value, deadline));
+      } catch (RuntimeException | Error failure) { // finish failed its load and removed its placeholder
+        firstFailure = firstFailure == null ? failure : firstFailure;
+      }
     }
     for (Map.Entry<? extends K, ? extends V> entry : loaded.entrySet()) {
       if (!owned.containsKey(entry.getKey())) {
-        cache.store(entry.getKey(), entry.getValue(), BoundedCache.Write.REPLACE_PRESENT);
+        try {
+          cache.store(entry.getKey(), entry.getValue(), BoundedCache.Write.REPLACE_PRESENT);
+        } catch (RuntimeException | Error failure) {
+          firstFailure = firstFailure == null ? failure : firstFailure;
+        }
       }
+    }
+    if (firstFailure instanceof RuntimeException runtime) {
+      throw runtime;
+    }
+    if (firstFailure != null) {
+      throw (Error) firstFailure;
     }
   }
 

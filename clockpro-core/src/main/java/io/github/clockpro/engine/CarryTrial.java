@@ -87,7 +87,8 @@ final class CarryTrial {
   private final int samplingShift;
   /** {@code Integer.SIZE - samplingShift}: the scrambled hash of a sampled key is below {@code 1 << this}. */
   private final int sampledBits;
-  private final int period;
+  /** Samples per period: a copy's maximum. Guarded by {@link #lock}. */
+  private int period;
   private final TrialCopy carrying;
   private final TrialCopy notCarrying;
   private final ReentrantLock lock = new ReentrantLock();
@@ -186,6 +187,24 @@ final class CarryTrial {
     Node<Object, Object> inCarrying = carrying.find(hash);
     Node<Object, Object> inNotCarrying = notCarrying.find(hash);
     return inCarrying == null || inNotCarrying == null ? -1 : inCarrying.referenceCount + inNotCarrying.referenceCount;
+  }
+
+  /**
+   * Follows the cache's new maximum size: each copy's maximum becomes its share of it, at the same sampling shift,
+   * and so does the period. A copy made smaller evicts its excess over its next admissions; a larger one allocates
+   * nothing until it fills (see {@link TrialCopy}). Waits for the trial's lock, which its holders never hold while
+   * waiting for anything; the caller holds no lock.
+   */
+  void setMaximum(int maximumSize) {
+    int copySize = Math.max(1, maximumSize >>> samplingShift);
+    lock.lock();
+    try {
+      period = copySize;
+      carrying.policy().setMaximum(copySize);
+      notCarrying.policy().setMaximum(copySize);
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** Runs {@code action} while holding the trial's lock, as a sample in progress would; for tests. */

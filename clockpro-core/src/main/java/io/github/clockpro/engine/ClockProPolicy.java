@@ -497,21 +497,24 @@ final class ClockProPolicy<K, V> {
    */
   private boolean evictWhileOver(long room) {
     boolean first = true;
+    int lastScan = 0;
     while (hotWeight + coldWeight > room && victimCount < MAXIMUM_EVICTIONS && hot.size() + cold.size() > 0) {
-      if (!first) {
-        scanLengths.record(examined);
-      }
-      first = false;
       examined = 0;
       best = null;
       bestRank = Integer.MAX_VALUE;
       Node<K, V> victim = evict();
+      if (victim == null) {
+        break; // only entries of weight 0 within the scan limit: see evict
+      }
+      if (!first) {
+        scanLengths.record(lastScan);
+      }
+      first = false;
+      lastScan = examined;
       victims[victimCount++] = victim;
       EVICTION_WEIGHT.setOpaque(this, evictionWeight + victim.weight());
     }
-    if (first) {
-      examined = 0; // nothing evicted: nothing for the caller to record
-    }
+    examined = lastScan; // the last eviction's scan, for the caller to record; 0 if nothing was evicted
     best = null;
     if (weighted && !first) {
       resizeHistory(historyCapacityFor(maximum, averageWeight()));
@@ -535,7 +538,7 @@ final class ClockProPolicy<K, V> {
    */
   private void keepCeiling(Node<K, V> node) {
     long resident = hotWeight + coldWeight;
-    if (resident > ceiling && node != null && node.status != Node.UNLINKED) {
+    if (resident > ceiling && node != null && node.status != Node.UNLINKED && !isPinned(node)) {
       remove(node);
       evictUnscanned(node);
       resident = hotWeight + coldWeight;
@@ -684,6 +687,10 @@ final class ClockProPolicy<K, V> {
       if (examined >= scanLimit) {
         victim = best;
         reachedLimit = true;
+        if (victim == null) {
+          SCAN_LIMIT_REACHED_COUNT.setOpaque(this, scanLimitReachedCount + 1);
+          return null; // every entry examined weighs 0: no victim this time; the next scan goes on from here
+        }
         break;
       }
       Node<K, V> candidate = cold.hand();
@@ -694,6 +701,13 @@ final class ClockProPolicy<K, V> {
       examine(candidate);
       if (candidate.loading) {
         spareCold(candidate); // a load in flight keeps its place: passed over like a referenced page
+        continue;
+      }
+      if (isPinned(candidate)) {
+        spareCold(candidate); // weight 0: never evicted for size, as in Caffeine
+        if (!hot.isEmpty()) {
+          runHotHandOnce(); // demote a hot page, so that a cold ring of such entries still yields a victim
+        }
         continue;
       }
       if (candidate.status == Node.DEMOTED) {
@@ -805,6 +819,15 @@ final class ClockProPolicy<K, V> {
     return carryAllowed() ? carryLimit : 0;
   }
 
+  /**
+   * Whether an entry weighs 0 in a weighted cache: such an entry is never evicted for size, as Caffeine documents
+   * (users pin entries that way); it still expires and can be removed. A load in flight is not: its weight is not
+   * known yet.
+   */
+  private boolean isPinned(Node<K, V> node) {
+    return weighted && !node.loading && node.weight() == 0;
+  }
+
   /** Places a spared hot page at the head, carrying {@code carry} references into its next revolution. */
   private void spareHot(Node<K, V> node, int carry, boolean sparedByCarry) {
     node.referenceCount = (byte) carry;
@@ -815,10 +838,13 @@ final class ClockProPolicy<K, V> {
 
   /**
    * Counts an examined entry and keeps the best candidate for eviction at the scan limit: the lowest counter,
-   * and a load in flight only if every entry examined is one.
+   * a load in flight only if every entry examined is one, and never an entry of weight 0.
    */
   private void examine(Node<K, V> node) {
     examined++;
+    if (isPinned(node)) {
+      return; // never a victim
+    }
     int rank = node.loading ? Node.MAX_REFERENCE_COUNT + 1 : node.referenceCount;
     if (rank < bestRank) {
       best = node;

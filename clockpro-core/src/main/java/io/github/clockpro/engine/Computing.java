@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.clockpro.RemovalCause;
 import java.util.function.BiFunction;
+import java.util.function.BooleanSupplier;
 
 /**
  * The atomic {@code compute}, {@code computeIfPresent} and {@code merge} of {@link CacheMapView}: each calls its
@@ -59,22 +60,54 @@ final class Computing<K, V> {
   V compute(K key, BiFunction<? super K, ? super V, ? extends V> function) {
     requireNonNull(key, "key");
     requireNonNull(function, "remappingFunction");
-    return remap(key, function, true, null, false);
+    return remap(key, function, true, null);
   }
 
   /** {@code ConcurrentMap.computeIfPresent}. */
   V computeIfPresent(K key, BiFunction<? super K, ? super V, ? extends V> function) {
     requireNonNull(key, "key");
     requireNonNull(function, "remappingFunction");
-    return remap(key, function, false, null, false);
+    return remap(key, function, false, null);
   }
 
   /**
-   * Stores a refresh's outcome if the key still holds {@code expected}, the very instance the refresh started
-   * from: {@code reloaded}, or a removal if it is {@code null}. Otherwise changes nothing (see {@link Refreshing}).
+   * Stores a refresh's outcome, {@code reloaded}, or a removal if it is {@code null}, if the key still holds
+   * {@code expected}, the very instance the refresh started from, and the refresh is still {@code current}, which
+   * every write of the key ends (see {@link Refreshing}); both are checked under the node's monitor. Otherwise
+   * changes nothing. The stored value is a write, as a put's: it renews the entry's write time and deadline, also
+   * when it is {@code expected} itself, and is reported as a replacement only if it is another instance.
    */
-  void refreshed(K key, V expected, V reloaded) {
-    remap(key, (unused, present) -> present == expected ? reloaded : present, false, null, true);
+  void refreshed(K key, V expected, V reloaded, BooleanSupplier current) {
+    int hash = cache.data.hash(key);
+    long now = cache.writeTime();
+    Node<K, V> node = cache.lookup(key, hash);
+    if (node == null || node.loading) {
+      return;
+    }
+    long deadline = reloaded == null ? 0 : cache.deadlineAfterUpdate(node, reloaded, now); // user code: before
+    int weight = reloaded == null ? 0 : cache.weigh(key, reloaded); // the monitor, as a put's
+    boolean stored = false;
+    synchronized (node) {
+      if (!node.retired && !cache.expiredAt(node, now) && node.value == expected && current.getAsBoolean()) {
+        stored = true;
+        if (reloaded == null) {
+          node.retired = true; // removed: unmapped under the eviction lock below, as a compute's removal
+        } else {
+          node.value = reloaded;
+          cache.writeDeadline(node, deadline); // after the value: see ExpiringNode
+        }
+      }
+    }
+    if (!stored) {
+      return; // written, removed or expired meanwhile: the write wins, and the removals report themselves
+    }
+    if (reloaded == null) {
+      cache.unmapIfRetired(node);
+      cache.notifyRemoval(key, expected, RemovalCause.EXPLICIT);
+      return;
+    }
+    cache.replaced(node, expected, reloaded);
+    cache.reweighed(node, reloaded, weight);
   }
 
   /** {@code ConcurrentMap.merge}. */
@@ -82,16 +115,15 @@ final class Computing<K, V> {
     requireNonNull(key, "key");
     requireNonNull(value, "value");
     requireNonNull(function, "remappingFunction");
-    return remap(key, (unused, present) -> function.apply(present, value), true, value, false);
+    return remap(key, (unused, present) -> function.apply(present, value), true, value);
   }
 
   /**
    * Runs the function on the key's present value, or on an absent key if {@code ifAbsent}: with {@code null}, or,
-   * for a merge ({@code mergeValue} not {@code null}), by inserting {@code mergeValue} without calling it. With
-   * {@code keepSame}, a result that is the present value itself writes nothing.
+   * for a merge ({@code mergeValue} not {@code null}), by inserting {@code mergeValue} without calling it.
    */
   private V remap(K key, BiFunction<? super K, ? super V, ? extends V> function, boolean ifAbsent,
-      V mergeValue, boolean keepSame) {
+      V mergeValue) {
     int hash = cache.data.hash(key);
     for (;;) {
       long now = cache.writeTime();
@@ -101,6 +133,7 @@ final class Computing<K, V> {
           return null;
         }
         if (mergeValue != null) {
+          cache.discardRefresh(key);
           if (cache.insert(cache.newNode(key, hash, mergeValue, now), now) == null) {
             counters.recordPut();
             return mergeValue;
@@ -139,10 +172,9 @@ final class Computing<K, V> {
           if (!expired) {
             previous = node.value;
             result = function.apply(key, previous);
+            cache.discardRefresh(key); // a write: the key's refresh in flight no longer applies
             if (result == null) {
               node.retired = true; // removed: unmapped under the eviction lock below
-            } else if (keepSame && result == previous) {
-              return result;
             } else {
               weight = cache.weigh(key, result); // user code under the monitor, as the function: see Weigher
               long deadline = cache.deadlineAfterUpdate(node, result, now);

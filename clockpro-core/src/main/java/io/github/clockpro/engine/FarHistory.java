@@ -28,8 +28,8 @@ package io.github.clockpro.engine;
  *
  * <p>Memory: three quarters of a slot, 12 bits, per record of the history's capacity, so 1.5 bytes per entry of
  * the cache's maximum size. It is allocated when the history's ring first reaches its capacity, since no record
- * comes here before then, and allocated again, empty, if the capacity changes; so a cache that never filled its
- * history pays nothing. Every operation is O(1): one bucket, and a sweep of at most a few.
+ * comes here before then, and allocated again, empty, if the capacity changes (a higher capacity once the ring
+ * reaches it); so a cache that never filled its history pays nothing, nor does raising the maximum. Every operation is O(1): one bucket, and a sweep of at most a few.
  *
  * <p>Why this form: the far history that kept {@code maximumSize} hashes with their stamps, in the history's own
  * table layout, cost 6 to 8 bytes per entry; two generations of a Bloom filter cost about 1.5 but could not
@@ -93,7 +93,15 @@ final class FarHistory {
     sweepCursor = 0;
   }
 
-  /** Whether {@link #allocate} has been called. */
+  /**
+   * Drops the table, and with it every record, until the next {@link #allocate}: the history's capacity grew past
+   * its ring, and the table for the new capacity waits until the ring reaches it.
+   */
+  void release() {
+    buckets = null;
+  }
+
+  /** Whether {@link #allocate} has been called since the last {@link #release}. */
   boolean isAllocated() {
     return buckets != null;
   }

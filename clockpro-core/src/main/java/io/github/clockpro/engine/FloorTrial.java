@@ -174,6 +174,26 @@ final class FloorTrial {
     }
   }
 
+  /**
+   * Follows the cache's new maximum size, in a cache bounded by size: each copy's maximum becomes its share of it,
+   * at the same sampling shift; a weighted cache's copies follow its resident entries instead, and ignore this.
+   * Waits for the trial's lock, as {@link CarryTrial#setMaximum} does.
+   */
+  void setMaximum(int maximumSize) {
+    if (followsEntries) {
+      return;
+    }
+    lock.lock();
+    try {
+      copySize = Math.max(1, maximumSize >>> samplingShift);
+      for (TrialCopy copy : copies) {
+        copy.policy().setMaximum(copySize);
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
   List<String> checkInvariants() {
     lock.lock();
     try {

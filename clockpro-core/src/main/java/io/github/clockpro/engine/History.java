@@ -150,15 +150,21 @@ final class History {
 
   /**
    * Sets the most insertions the ring may keep, and clamps the limit to it. A lower capacity takes effect as a lower
-   * limit does, gradually; the arrays keep their length.
+   * limit does, gradually; the arrays keep their length. A higher one allocates nothing: the ring and the table
+   * grow with the records, and the far history, sized by the capacity, is dropped until the ring reaches it.
    *
    * @param newCapacity at least 1
    */
   void setCapacity(int newCapacity) {
     capacity = newCapacity;
     limit = Math.min(limit, capacity);
-    if (far.isAllocated()) {
+    if (!far.isAllocated()) {
+      return;
+    }
+    if (ring.length >= capacity) {
       far.allocate(capacity);
+    } else {
+      far.release(); // allocated again when the ring grows to the new capacity, as at first: see growRing
     }
   }
 

@@ -17,6 +17,12 @@ final class Load<V> extends CompletableFuture<V> {
   /** The thread running the loader, or {@code null} for an asynchronous load. */
   private final Thread owner;
   private final boolean exclusive;
+  /**
+   * Whether an invalidation unmapped this load's placeholder while it ran: its value is then returned to its
+   * callers but neither cached nor reported, since it never was an entry. Written once, by the invalidation under
+   * the eviction lock, before it retires the placeholder; read by the load's end after its fill failed.
+   */
+  private volatile boolean discarded;
 
   private Load(Thread owner, boolean exclusive) {
     this.owner = owner;
@@ -40,6 +46,15 @@ final class Load<V> extends CompletableFuture<V> {
 
   boolean isExclusive() {
     return exclusive;
+  }
+
+  /** Marks the load as discarded by an invalidation; see {@link #discarded}. */
+  void discard() {
+    discarded = true;
+  }
+
+  boolean isDiscarded() {
+    return discarded;
   }
 
   /** Waits for the outcome and returns it, rethrowing the loader's unchecked exception or error. */

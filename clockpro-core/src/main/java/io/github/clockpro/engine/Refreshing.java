@@ -13,15 +13,23 @@ import java.util.concurrent.Executor;
  * <h2>Design</h2>
  * At most one refresh per key is in flight: {@link #inFlight} maps the key to its future, and a refresh of a key
  * that has one returns it (so many stale reads start one reload). The reload ({@link CacheLoader#reload} with the
- * value read, or {@link CacheLoader#load} for an absent key) runs on the executor, outside every lock. Its value
- * is stored only if the key still holds the very value the refresh started from ({@link Computing#refreshed}, an
- * atomic compare of the instance under the node's monitor): a write or removal of the key meanwhile wins, as in
- * Caffeine. A reload that returns {@code null} removes the entry, under the same condition. A reload that throws
- * keeps the old value; it is counted, logged, and its future completed with the exception. Either way the key
- * leaves {@link #inFlight} after the outcome is stored, so a later stale read starts a new refresh.
+ * value read, or {@link CacheLoader#load} for an absent key) runs on the executor, outside every lock.
  *
- * <p>Fields: {@link #inFlight} is a {@link ConcurrentHashMap}, written by the callers that start a refresh and by
- * the reload that ends it; the rest never change.
+ * <p>Every write of the key (a put, a replace, a compute or merge, an insert, an invalidation or removal) first
+ * discards the key's refresh in flight ({@link #discard}): it leaves {@link #inFlight}, so the next stale read or
+ * {@code refresh} starts a new reload even if the discarded one never ends, and its outcome is dropped. The
+ * reload's value is stored only if its refresh is still the key's one in flight and the key still holds the value
+ * the refresh started from, both checked under the node's monitor, where writes happen
+ * ({@link Computing#refreshed}): so a write made meanwhile wins, whatever its value (an equal, even identical,
+ * shared instance included), as in Caffeine. The stored value is a write like any other: it renews the write time
+ * and, under {@code expireAfterWrite}, the lifetime, also when the reload returns the very instance it was given
+ * (the usual "not modified" answer). A reload that returns {@code null} removes the entry, under the same
+ * condition. A reload that throws keeps the old value; it is counted, logged, and its future completed with the
+ * exception. Either way the key leaves {@link #inFlight} after the outcome is stored, so a later stale read starts
+ * a new refresh.
+ *
+ * <p>Fields: {@link #inFlight} is a {@link ConcurrentHashMap}, written by the callers that start a refresh, by the
+ * reload that ends it and by the writes that discard it; the rest never change.
  */
 final class Refreshing<K, V> {
 
@@ -37,6 +45,17 @@ final class Refreshing<K, V> {
     this.cache = cache;
     this.loader = loader;
     this.executor = executor;
+    cache.attach(this);
+  }
+
+  /**
+   * Discards the key's refresh in flight, if it has one: a write of the key is about to happen. Its reload's
+   * outcome will not be stored, and the next refresh of the key starts a new reload.
+   */
+  void discard(Object key) {
+    if (!inFlight.isEmpty()) {
+      inFlight.remove(key);
+    }
   }
 
   /**
@@ -81,7 +100,7 @@ final class Refreshing<K, V> {
     cache.counters().recordRefresh(true, reloaded != null, System.nanoTime() - start);
     try {
       if (oldValue != null) {
-        cache.computing().refreshed(key, oldValue, reloaded);
+        cache.computing().refreshed(key, oldValue, reloaded, () -> inFlight.get(key) == future);
       } else if (reloaded != null) {
         cache.store(key, reloaded, BoundedCache.Write.KEEP_PRESENT); // a value written meanwhile wins
       }
