@@ -72,9 +72,12 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    * follows the value whose writer reweighs last, and a writer whose value has been replaced since leaves the
    * weight to the writer of the newer value. So between a write and its reweigh the policy may count the old
    * weight for an instant; the bound allows for it, as it allows for an insert's excess.
-   * Lock order: evictionLock, then a Node's monitor. Nothing takes evictionLock while holding a monitor. User
-   * code (loaders, listeners) never runs under either, except equals: of keys in the table's lookups, and of
-   * values in the conditional operations, which compare under the monitor.
+   * Lock order (docs/design.md, "Lock order"): a monitor held by a compute's user code, then evictionLock, then
+   * any other Node's monitor. A compute registers its node in ComputesInFlight under evictionLock before it takes
+   * the monitor, and no holder of evictionLock waits for a registered node's monitor; nothing else takes
+   * evictionLock while holding a monitor. User code (loaders, listeners) never runs under either, except a
+   * compute's function, and equals: of keys in the table's lookups, and of values in the conditional operations,
+   * which compare under the monitor.
    *
    * Errors. An error thrown inside an operation (a StackOverflowError strikes any call) must leave no damage:
  * no lock held, no change half made, no load that never completes. Three rules:
@@ -134,6 +137,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   /** Decides the cold target's floor; sees every access of a sampled key; thread-safe on its own. */
   private final FloorTrial floorTrial;
   private final Counters counters = new Counters();
+  /** The nodes whose monitor a compute's user code holds, which the holder of {@link #evictionLock} passes over. */
+  private final ComputesInFlight computes = new ComputesInFlight();
   /** Counts its waits in {@link #counters}, so it is made after them. */
   final EvictionLock evictionLock = new EvictionLock(counters);
   /** May be {@code null}. */
@@ -174,7 +179,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     this.floorTrial = new FloorTrial((int) Math.min(Integer.MAX_VALUE, maximum), weigher != null,
         this::residentEntries, scanLimit, seed + 2, carryTrial::carries);
     this.policy = new ClockProPolicy<>(maximum, weigher != null, scanLimit, seed, carryTrial::carries,
-        floorTrial::floor, true);
+        floorTrial::floor, true, computes);
     this.removalListener = removalListener;
     this.loading = new Loading<>(this, counters);
     this.computing = new Computing<>(this, loading, counters);
@@ -327,6 +332,35 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     REPLACE_PRESENT,
     /** Keep the present value, as {@code putIfAbsent} does. */
     KEEP_PRESENT
+  }
+
+  /**
+   * Registers a compute about to take the node's monitor and run user code under it, under the eviction lock; the
+   * compute calls {@link #leaveCompute} once it has released the monitor. See {@link ComputesInFlight}.
+   */
+  void enterCompute(Node<K, V> node) {
+    long waitStart = evictionLock.awaitFree();
+    synchronized (evictionLock) {
+      evictionLock.acquired(waitStart);
+      try {
+        computes.enter(node);
+      } finally {
+        evictionLock.releasing();
+      }
+    }
+  }
+
+  /** The compute {@link #enterCompute} registered has released the node's monitor. */
+  void leaveCompute(Node<K, V> node) {
+    computes.leave(node);
+  }
+
+  /**
+   * Whether a compute's user code holds, or is about to take, the node's monitor: the holder of the eviction lock
+   * must not wait for it. See {@link ComputesInFlight}.
+   */
+  final boolean isComputing(Node<K, V> node) {
+    return computes.holds(node);
   }
 
   /** Makes the refreshes of the loading cache built over this one hear of every write; see {@link #refreshes}. */
@@ -717,9 +751,12 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
 
   /**
    * Evicts until the cache is within its maximum, one bounded step under the eviction lock at a time: what
-   * {@link #cleanUp()} does for size. Ends when the cache is within its maximum, or empty.
+   * {@link #cleanUp()} does for size. Ends when the cache is within its maximum, or empty, or when the scans have
+   * passed every resident entry without a victim: all that is left over the maximum is held by computes in flight
+   * (see {@link ComputesInFlight}), which a later operation evicts.
    */
   void evictToMaximum() {
+    int idleSteps = 0;
     for (;;) {
       Node<K, V>[] victims;
       Headroom.check();
@@ -730,7 +767,11 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
           if (!policy.isOverMaximum()) {
             return;
           }
-          victims = takeVictims(policy.evictExcess());
+          int evicted = policy.evictExcess();
+          if (evicted == 0 && ++idleSteps > 2 * (policy.hotSize() + policy.coldSize() + 1)) {
+            return; // two revolutions of both hands found no victim (each step examines one entry or more)
+          }
+          victims = takeVictims(evicted);
         } finally {
           evictionLock.releasing();
         }
@@ -993,70 +1034,85 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
 
   /**
    * The one removal path for users: unmaps the key's entry if its value equals {@code expected}, or whatever its
-   * value if {@code expected} is {@code null}. Returns the removed value, or {@code null}.
+   * value if {@code expected} is {@code null}. Returns the removed value, or {@code null}. An entry whose node a
+   * compute's function holds is removed after that compute: the removal waits for it with no lock held (see
+   * {@link ComputesInFlight}), then looks again.
    */
   private V removeEntry(Object key, Object expected) {
     int hash = data.hash(requireNonNull(key, "key"));
     if (expected == null) {
       discardRefresh(key); // before the removal: see Refreshing
     }
-    Node<K, V> found = data.get(key, hash);
-    if (found == null || (found.loading && expected != null)) {
-      return null;
-    }
-    Node<K, V> node;
-    V value = null;
-    Expirations<K, V> expired;
-    long now = writeTime();
-    Headroom.check();
-    long waitStart = evictionLock.awaitFree();
-    synchronized (evictionLock) {
-      evictionLock.acquired(waitStart);
-      try {
-        node = data.get(key, hash);
-        if (node != null && node.loading && (expected != null || discardLoad(node))) {
-          node = null; // a load in flight: absent to a conditional removal, discarded by an unconditional one
-        }
-        if (node != null && removeIfExpired(node, now)) {
-          expireUnderLock(now, node); // absent to the caller: it left as expired
-          node = null;
-        } else {
-          expireUnderLock(now, null);
-          if (node != null) {
-            boolean removedByCompute;
-            synchronized (node) {
-              removedByCompute = node.retired;
-              if (!removedByCompute && (expected == null || node.value.equals(expected))) {
-                discardRefresh(key); // a conditional removal: see Refreshing
-                data.remove(node);
-                value = node.retire();
+    for (;;) {
+      Node<K, V> found = data.get(key, hash);
+      if (found == null || (found.loading && expected != null)) {
+        return null;
+      }
+      Node<K, V> node;
+      Node<K, V> computed = null;
+      V value = null;
+      Expirations<K, V> expired;
+      long now = writeTime();
+      Headroom.check();
+      long waitStart = evictionLock.awaitFree();
+      synchronized (evictionLock) {
+        evictionLock.acquired(waitStart);
+        try {
+          node = data.get(key, hash);
+          if (node != null && node.loading && (expected != null || discardLoad(node))) {
+            node = null; // a load in flight: absent to a conditional removal, discarded by an unconditional one
+          }
+          if (node != null && isComputing(node)) {
+            computed = node; // its monitor is a compute's: wait for it after the lock
+            node = null;
+          }
+          if (node != null && removeIfExpired(node, now)) {
+            expireUnderLock(now, node); // absent to the caller: it left as expired
+            node = null;
+          } else {
+            expireUnderLock(now, null);
+            if (node != null) {
+              boolean removedByCompute;
+              synchronized (node) {
+                removedByCompute = node.retired;
+                if (!removedByCompute && (expected == null || node.value.equals(expected))) {
+                  discardRefresh(key); // a conditional removal: see Refreshing
+                  data.remove(node);
+                  value = node.retire();
+                }
+              }
+              if (removedByCompute) {
+                unmapRemovedByCompute(node); // it is absent: the compute removed it, and reports it
+              } else if (value != null) {
+                policy.remove(node);
+                unscheduled(node);
+                lockedEntries.addUnderLock(-1);
               }
             }
-            if (removedByCompute) {
-              unmapRemovedByCompute(node); // it is absent: the compute removed it, and reports it
-            } else if (value != null) {
-              policy.remove(node);
-              unscheduled(node);
-              lockedEntries.addUnderLock(-1);
-            }
           }
+          expired = takeExpirations();
+        } finally {
+          evictionLock.releasing();
         }
-        expired = takeExpirations();
-      } finally {
-        evictionLock.releasing();
       }
+      afterLock(expired);
+      if (computed != null) {
+        while (isComputing(computed)) {
+          Thread.yield(); // the compute's function runs: no lock held here, so it may take any
+        }
+        continue;
+      }
+      if (value != null) {
+        notifyRemoval(node.key, value, RemovalCause.EXPLICIT);
+      }
+      return value;
     }
-    afterLock(expired);
-    if (value != null) {
-      notifyRemoval(node.key, value, RemovalCause.EXPLICIT);
-    }
-    return value;
   }
 
   /**
    * Under the eviction lock, for an invalidation: unmaps a placeholder whose load is in flight, so that the next
    * read loads afresh, as in Caffeine, even if this load never ends. The load runs on; its callers get its value,
-   * which is neither cached nor reported ({@link Load#discard}). Returns {@code false}, changing nothing, if the
+   * which is reported as explicitly removed once the load ends, but not cached ({@link Load#discard}). Returns {@code false}, changing nothing, if the
    * placeholder was filled meanwhile: it is an entry, for the caller to remove. A compute's exclusive placeholder
    * is left to its compute, which decides the key's next value; it is absent to the invalidation.
    */

@@ -228,6 +228,11 @@ final class ClockProPolicy<K, V> {
   private long maximum;
   /** Whether entries have weights of their own; if not, every node weighs 1 and no estimate is ever needed. */
   private final boolean weighted;
+  /**
+   * The nodes whose monitor a compute's user code holds, or {@code null}: an eviction passes over them, since
+   * retiring a victim takes its monitor under the eviction lock (see {@link ComputesInFlight}). Thread-safe.
+   */
+  private final ComputesInFlight computes;
   private final int scanLimit;
   /**
    * The cold target's floor, {@link #floorPerMille} thousandths of {@link #maximum} (at least 1): a hundredth unless
@@ -348,7 +353,7 @@ final class ClockProPolicy<K, V> {
    * @param carrySwitch whether the hot hand may carry references over, asked each time it spares a page
    */
   ClockProPolicy(int maximumSize, int scanLimit, int seed, BooleanSupplier carrySwitch) {
-    this(maximumSize, false, scanLimit, seed, carrySwitch, () -> DEFAULT_FLOOR_PER_MILLE, false);
+    this(maximumSize, false, scanLimit, seed, carrySwitch, () -> DEFAULT_FLOOR_PER_MILLE, false, null);
   }
 
   /**
@@ -360,11 +365,14 @@ final class ClockProPolicy<K, V> {
    * @param floorSwitch the cold target's floor in thousandths of the maximum, asked on each call of {@link #admit}
    * @param keepsFarHistory whether the history keeps a {@link FarHistory}: the cache's policy does, the trials'
    *     copies do not (see {@link CarryTrial})
+   * @param computes the nodes a compute holds, which no eviction may choose: the cache's; {@code null} for the
+   *     trials' copies, whose nodes nothing else locks
    */
   @SuppressWarnings("unchecked")
   ClockProPolicy(long maximum, boolean weighted, int scanLimit, int seed, BooleanSupplier carrySwitch,
-      IntSupplier floorSwitch, boolean keepsFarHistory) {
+      IntSupplier floorSwitch, boolean keepsFarHistory, ComputesInFlight computes) {
     this.weighted = weighted;
+    this.computes = computes;
     this.floorSwitch = floorSwitch;
     this.floorPerMille = floorSwitch.getAsInt();
     this.scanLimit = scanLimit;
@@ -428,7 +436,7 @@ final class ClockProPolicy<K, V> {
     long change = (long) weight - node.weight();
     node.setWeight(weight);
     addWeight(node, change);
-    if (weight > maximum) {
+    if (weight > maximum && !isComputing(node)) {
       remove(node);
       evictUnscanned(node);
       return victimCount;
@@ -538,7 +546,8 @@ final class ClockProPolicy<K, V> {
    */
   private void keepCeiling(Node<K, V> node) {
     long resident = hotWeight + coldWeight;
-    if (resident > ceiling && node != null && node.status != Node.UNLINKED && !isPinned(node)) {
+    if (resident > ceiling && node != null && node.status != Node.UNLINKED && !isPinned(node)
+        && !isComputing(node)) {
       remove(node);
       evictUnscanned(node);
       resident = hotWeight + coldWeight;
@@ -689,7 +698,7 @@ final class ClockProPolicy<K, V> {
         reachedLimit = true;
         if (victim == null) {
           SCAN_LIMIT_REACHED_COUNT.setOpaque(this, scanLimitReachedCount + 1);
-          return null; // every entry examined weighs 0: no victim this time; the next scan goes on from here
+          return null; // every entry examined weighs 0 or is computing: no victim now; the next scan goes on
         }
         break;
       }
@@ -703,8 +712,8 @@ final class ClockProPolicy<K, V> {
         spareCold(candidate); // a load in flight keeps its place: passed over like a referenced page
         continue;
       }
-      if (isPinned(candidate)) {
-        spareCold(candidate); // weight 0: never evicted for size, as in Caffeine
+      if (isPinned(candidate) || isComputing(candidate)) {
+        spareCold(candidate); // weight 0 (never evicted for size, as in Caffeine), or held by a compute
         if (!hot.isEmpty()) {
           runHotHandOnce(); // demote a hot page, so that a cold ring of such entries still yields a victim
         }
@@ -828,6 +837,11 @@ final class ClockProPolicy<K, V> {
     return weighted && !node.loading && node.weight() == 0;
   }
 
+  /** Whether a compute's user code holds the node's monitor: no eviction may choose it; see {@link #computes}. */
+  private boolean isComputing(Node<K, V> node) {
+    return computes != null && computes.holds(node);
+  }
+
   /** Places a spared hot page at the head, carrying {@code carry} references into its next revolution. */
   private void spareHot(Node<K, V> node, int carry, boolean sparedByCarry) {
     node.referenceCount = (byte) carry;
@@ -842,7 +856,7 @@ final class ClockProPolicy<K, V> {
    */
   private void examine(Node<K, V> node) {
     examined++;
-    if (isPinned(node)) {
+    if (isPinned(node) || isComputing(node)) {
       return; // never a victim
     }
     int rank = node.loading ? Node.MAX_REFERENCE_COUNT + 1 : node.referenceCount;

@@ -32,15 +32,19 @@ import java.util.function.BooleanSupplier;
  *   <li><b>{@code merge} of an absent key</b> inserts the given value as {@code putIfAbsent} does, without a
  *       placeholder: the function is not called.
  * </ul>
- * So a compute takes at most two critical sections of the eviction lock, each bounded as an insert's is.
+ * So a compute takes at most three critical sections of the eviction lock, each bounded as an insert's is: the
+ * registration of a present key's node (see below), and an insert or a removal.
  *
  * <h2>User code under a monitor</h2>
- * For a present key the function (and an {@link io.github.clockpro.Expiry}'s {@code expireAfterUpdate}) runs
- * under the node's monitor, as {@code ConcurrentHashMap} runs it under its bin's lock. It must be short and must
- * not write to the cache: an eviction that chose this node waits for the monitor while it holds the eviction lock,
- * and a write of another key that needs the eviction lock from inside the function can deadlock with it. A write
- * of the same key from inside the function is rejected with {@link IllegalStateException} where it would wait on
- * itself (an absent key's placeholder); under the monitor, which is reentrant, it is not detected.
+ * For a present key the function (and an {@link io.github.clockpro.Expiry}'s {@code expireAfterUpdate}, and the
+ * weigher) runs under the node's monitor, as {@code ConcurrentHashMap} runs it under its bin's lock. It may read
+ * the cache, as {@code ConcurrentHashMap} and Caffeine allow; a read that finds an entry expired removes it under
+ * the eviction lock. So that no holder of the eviction lock ever waits for this monitor (which would close a cycle
+ * with such a read), the compute first registers the node in {@link ComputesInFlight}, under the eviction lock,
+ * and leaves it once it has released the monitor; evictions and expiry pass over a registered node, and a removal
+ * waits for the compute with no lock held. The function must not write to the cache: a write of the same key from
+ * inside it is rejected with {@link IllegalStateException} where it would wait on itself (an absent key's
+ * placeholder); under the monitor, which is reentrant, it is not detected.
  *
  * <p>Fields: none change; the cache, the loads and the counters are thread-safe on their own.
  */
@@ -165,24 +169,29 @@ final class Computing<K, V> {
       int weight = 0;
       boolean retired;
       boolean expired = false;
-      synchronized (node) {
-        retired = node.retired;
-        if (!retired) {
-          expired = cache.expiredAt(node, now);
-          if (!expired) {
-            previous = node.value;
-            result = function.apply(key, previous);
-            cache.discardRefresh(key); // a write: the key's refresh in flight no longer applies
-            if (result == null) {
-              node.retired = true; // removed: unmapped under the eviction lock below
-            } else {
-              weight = cache.weigh(key, result); // user code under the monitor, as the function: see Weigher
-              long deadline = cache.deadlineAfterUpdate(node, result, now);
-              node.value = result;
-              cache.writeDeadline(node, deadline); // after the value: see ExpiringNode
+      cache.enterCompute(node); // so that no holder of the eviction lock waits for this monitor: see below
+      try {
+        synchronized (node) {
+          retired = node.retired;
+          if (!retired) {
+            expired = cache.expiredAt(node, now);
+            if (!expired) {
+              previous = node.value;
+              result = function.apply(key, previous);
+              cache.discardRefresh(key); // a write: the key's refresh in flight no longer applies
+              if (result == null) {
+                node.retired = true; // removed: unmapped under the eviction lock below
+              } else {
+                weight = cache.weigh(key, result); // user code under the monitor, as the function: see Weigher
+                long deadline = cache.deadlineAfterUpdate(node, result, now);
+                node.value = result;
+                cache.writeDeadline(node, deadline); // after the value: see ExpiringNode
+              }
             }
           }
         }
+      } finally {
+        cache.leaveCompute(node);
       }
       if (retired) {
         cache.unmapIfRetired(node); // it left the map, or another compute is removing it: look again

@@ -236,7 +236,7 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
         long left = deadline - now;
         long renewed = now + bounded(expiry.expireAfterRead(entry.key, entry.value, tickerTime(now), left));
         if (renewed != deadline) {
-          entry.setDeadline(renewed);
+          entry.renewDeadline(deadline, renewed); // an update's deadline meanwhile stands: see ExpiringNode
         }
       }
     }
@@ -399,10 +399,14 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   /**
    * Under the eviction lock: removes a mapped node, already out of the wheel or about to leave it, if its
    * deadline has come by the wheel's time; decided under the node's monitor, where value writers change the
-   * deadline. No history record (see the design overview).
+   * deadline. No history record (see the design overview). A node whose monitor a compute holds is not removed
+   * now (see {@link ComputesInFlight}): the wheel schedules it again.
    */
   private boolean removeIfDue(ExpiringNode<K, V> node) {
     long time = wheel.time();
+    if (isComputing(node)) {
+      return false; // its monitor is a compute's, not to be waited for here: looked at again later
+    }
     synchronized (node) {
       if (node.loading || node.retired || time - node.deadline() < 0) {
         return false;

@@ -114,7 +114,7 @@ final class FloorTrial {
     for (int index = 0; index < FLOORS.length; index++) {
       int floor = FLOORS[index];
       made[index] = new TrialCopy(
-          new ClockProPolicy<>(size, false, scanLimit, seed + index, carrySwitch, () -> floor, false));
+          new ClockProPolicy<>(size, false, scanLimit, seed + index, carrySwitch, () -> floor, false, null));
     }
     return made;
   }

@@ -19,7 +19,7 @@ final class Load<V> extends CompletableFuture<V> {
   private final boolean exclusive;
   /**
    * Whether an invalidation unmapped this load's placeholder while it ran: its value is then returned to its
-   * callers but neither cached nor reported, since it never was an entry. Written once, by the invalidation under
+   * callers and reported as explicitly removed, but not cached. Written once, by the invalidation under
    * the eviction lock, before it retires the placeholder; read by the load's end after its fill failed.
    */
   private volatile boolean discarded;

@@ -226,7 +226,7 @@ final class Loading<K, V> {
    * Stores a load's value in its mapped placeholder and completes its Load; returns what the load's callers get:
    * the value, or the value of a put that filled the placeholder first. A placeholder evicted while loading is
    * not filled: its value is returned and reported to the listener as evicted; one an invalidation discarded
-   * ({@link Load#isDiscarded}) is returned only. A weigher that fails on the value
+   * ({@link Load#isDiscarded}), as explicitly removed, as Caffeine reports an invalidated load once it completes. A weigher that fails on the value
    * fails the load, as a loader that threw would, and its exception is thrown here.
    */
   V finish(Node<K, V> placeholder, Load<V> load, V loaded, long deadline) {
@@ -244,10 +244,8 @@ final class Loading<K, V> {
     if (fill(placeholder, loaded, deadline, weight)) {
       result = loaded;
     } else if (placeholder.loading) {
-      load.complete(loaded); // evicted or invalidated while loading: returned, but not cached
-      if (!load.isDiscarded()) {
-        cache.notifyRemoval(placeholder.key, loaded, RemovalCause.SIZE); // evicted: reported as such
-      }
+      load.complete(loaded); // evicted or invalidated while loading: returned and reported, but not cached
+      cache.notifyRemoval(placeholder.key, loaded, load.isDiscarded() ? RemovalCause.EXPLICIT : RemovalCause.SIZE);
       return loaded;
     } else {
       result = placeholder.value; // a put filled the placeholder first: its value wins

@@ -233,10 +233,14 @@ enum NodeShape {
    *       plainly by the constructor, before publication; then with release writes: by value writers under the
    *       node's monitor, after the value (so that a reader who sees the new deadline sees the new value), by the
    *       fill before it clears {@link #loading}, and by hits that renew it (expiry after access, or an
-   *       {@link io.github.clockpro.Expiry} that changes it on reads) without a lock. Read with acquire reads. Two
-   *       renewals, or a renewal and an update, may race; the last write wins, a <strong>benign race</strong>:
-   *       each value written is a deadline some operation decided, and the wheel re-reads the field before it
-   *       expires the entry, under the monitor that value writers hold.
+   *       {@link io.github.clockpro.Expiry} that changes it on reads) without a lock. Read with acquire reads.
+   *       Under expiry after access, two renewals, or a renewal and an update, may race, and the last write wins,
+   *       a <strong>benign race</strong>: each deadline written is now plus the one fixed lifetime, so the loser's
+   *       differs from the winner's by the race's own duration, and the wheel re-reads the field before it
+   *       expires the entry, under the monitor that value writers hold. Under an
+   *       {@link io.github.clockpro.Expiry} the lifetime depends on the value, and an update's must stand: a read
+   *       renews with a compare-and-set from the deadline it read ({@link #renewDeadline}), so a renewal computed
+   *       from the old value never overwrites the deadline of an update that landed meanwhile.
    *   <li>{@link #previousInWheel}, {@link #nextInWheel}: the node's place in one of the wheel's circular lists;
    *       guarded by the eviction lock. A sentinel (a node with no key) heads each list.
    * </ul>
@@ -273,6 +277,14 @@ enum NodeShape {
     /** Writes the deadline with a release write. */
     void setDeadline(long deadline) {
       DEADLINE.setRelease(this, deadline);
+    }
+
+    /**
+     * Renews the deadline from {@code expected} to {@code renewed} unless it changed since it was read: a read's
+     * renewal, which must not overwrite the deadline of an update that landed meanwhile.
+     */
+    void renewDeadline(long expected, long renewed) {
+      DEADLINE.compareAndSet(this, expected, renewed);
     }
 
     /** Whether the node is in one of the wheel's lists; under the eviction lock. */

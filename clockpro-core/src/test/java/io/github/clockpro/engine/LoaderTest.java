@@ -212,14 +212,11 @@ class LoaderTest {
       assertEquals(false, cache.asMap().values().contains("loaded"));
       assertNull(cache.asMap().replace(20, "replaced"));
       assertEquals(false, cache.asMap().remove(20, "loaded"));
-      assertNull(cache.asMap().remove(20));
-      cache.invalidate(20); // does not stop the load from storing its value
-      cache.invalidateAll();
       assertEquals(List.of(), EngineAccess.checkInvariants(cache));
       return "loaded";
     }));
     assertEquals("loaded", cache.getIfPresent(20));
-    assertEquals(1, cache.size());
+    assertEquals(11, cache.size());
     assertEquals(List.of(), EngineAccess.checkInvariants(cache));
   }
 

@@ -101,12 +101,16 @@ final class EntryWrites<K, V> {
     if (expiry != null) {
       expiry.keepOnRead();
     }
-    load(copier.copy(key), k -> {
-      outcome.absent = true;
-      V result = create(key, value, copier.copy(value), writeThrough, batch);
-      outcome.changed = result != null;
-      return result;
-    });
+    try { // the intent is cleared whatever fails, the key's copy included, or the thread's later reads keep it
+      load(copier.copy(key), k -> {
+        outcome.absent = true;
+        V result = create(key, value, copier.copy(value), writeThrough, batch);
+        outcome.changed = result != null;
+        return result;
+      });
+    } finally {
+      clearIntent();
+    }
     if (outcome.changed) {
       statistics.recordPuts(1);
     }
