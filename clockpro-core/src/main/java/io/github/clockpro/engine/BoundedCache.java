@@ -360,7 +360,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    * must not wait for it. See {@link ComputesInFlight}.
    */
   final boolean isComputing(Node<K, V> node) {
-    return computes.holds(node);
+    return computes.active != 0 && computes.holds(node);
   }
 
   /** Makes the refreshes of the loading cache built over this one hear of every write; see {@link #refreshes}. */

@@ -839,7 +839,7 @@ final class ClockProPolicy<K, V> {
 
   /** Whether a compute's user code holds the node's monitor: no eviction may choose it; see {@link #computes}. */
   private boolean isComputing(Node<K, V> node) {
-    return computes != null && computes.holds(node);
+    return computes != null && computes.active != 0 && computes.holds(node);
   }
 
   /** Places a spared hot page at the head, carrying {@code carry} references into its next revolution. */

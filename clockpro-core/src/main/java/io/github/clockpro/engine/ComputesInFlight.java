@@ -1,5 +1,7 @@
 package io.github.clockpro.engine;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -25,24 +27,45 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Fields: {@link #computes} is a {@link ConcurrentHashMap}, entered under the eviction lock and left without
  * it; read under the eviction lock, and by an invalidation that waits for a compute, without it. A count per
- * node, since two computes of one key may be in flight, one waiting for the other's monitor.
+ * node, since two computes of one key may be in flight, one waiting for the other's monitor. {@link #active}
+ * counts the computes in {@link #computes}: raised before an entry is added, lowered after one is removed, by
+ * atomic adds; read as a volatile field, without a call, by the eviction's scan, which looks in the map only when
+ * it is not 0. A field rather than the map's own count, so that the scan, which runs at depths close to the stack's
+ * end where an error must not strike (see {@link Headroom}), calls nothing when no compute is in flight.
  */
 final class ComputesInFlight {
 
+  private static final VarHandle ACTIVE;
+
+  static {
+    try {
+      ACTIVE = MethodHandles.lookup().findVarHandle(ComputesInFlight.class, "active", int.class);
+    } catch (ReflectiveOperationException failure) {
+      throw new ExceptionInInitializerError(failure);
+    }
+  }
+
   private final ConcurrentHashMap<Node<?, ?>, Integer> computes = new ConcurrentHashMap<>();
+  /** The computes in flight; see the class comment. */
+  volatile int active;
 
   /** Under the eviction lock: a compute is about to take the node's monitor and run user code under it. */
   void enter(Node<?, ?> node) {
+    ACTIVE.getAndAdd(this, 1);
     computes.merge(node, 1, Integer::sum);
   }
 
   /** The compute has released the node's monitor. */
   void leave(Node<?, ?> node) {
     computes.computeIfPresent(node, (unused, count) -> count == 1 ? null : count - 1);
+    ACTIVE.getAndAdd(this, -1);
   }
 
-  /** Whether a compute holds, or is about to take, the node's monitor; cheap when no compute is in flight. */
+  /**
+   * Whether a compute holds, or is about to take, the node's monitor. Callers read {@link #active} first and call
+   * this only when it is not 0.
+   */
   boolean holds(Node<?, ?> node) {
-    return !computes.isEmpty() && computes.containsKey(node);
+    return computes.containsKey(node);
   }
 }
