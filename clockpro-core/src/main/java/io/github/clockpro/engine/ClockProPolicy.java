@@ -714,7 +714,7 @@ final class ClockProPolicy<K, V> {
       }
       if (isPinned(candidate) || isComputing(candidate)) {
         spareCold(candidate); // weight 0 (never evicted for size, as in Caffeine), or held by a compute
-        if (!hot.isEmpty()) {
+        if (!hot.isEmpty() && examined < scanLimit) {
           runHotHandOnce(); // demote a hot page, so that a cold ring of such entries still yields a victim
         }
         continue;
