@@ -379,8 +379,8 @@ public final class CacheBuilder<K, V> {
    * value and start one reload of it on the {@link #executor}: see {@link ClockProLoadingCache}. The rules of its
    * combinations:
    * <ul>
-   *   <li>It needs {@link #build(CacheLoader)}: {@link #build()} and {@link #buildAsync()} throw
-   *       {@link IllegalStateException}.
+   *   <li>It needs a loader, {@link #build(CacheLoader)} or {@code buildAsync} with one: {@link #build()} and
+   *       {@link #buildAsync()} throw {@link IllegalStateException}.
    *   <li>It combines with expiry ({@link #expireAfterWrite}, {@link #expireAfterAccess}, both, or
    *       {@link #expireAfter}), set before or after it. A refresh is useful only if it comes before the entry
    *       expires: a duration not shorter than {@code expireAfterWrite} never refreshes an entry, as in Caffeine,
@@ -457,6 +457,46 @@ public final class CacheBuilder<K, V> {
   public <K1 extends K, V1 extends V> ClockProAsyncCache<K1, V1> buildAsync() {
     requireNoRefresh();
     return CacheFactory.newAsyncCache(buildEngine(), executorOrDefault());
+  }
+
+  /**
+   * Builds an asynchronous cache that loads missing values with the loader, as Caffeine's
+   * {@code buildAsync(CacheLoader)}: {@link ClockProAsyncLoadingCache#get(Object)} runs {@link CacheLoader#load} on
+   * the {@link #executor}. Combines with every other setting, {@link #refreshAfterWrite} included.
+   *
+   * @param loader computes values; see {@link CacheLoader}
+   * @param <K1> the key type
+   * @param <V1> the value type
+   * @return a new, empty cache
+   * @throws NullPointerException if {@code loader} is null
+   * @throws IllegalStateException if one of {@link #maximumWeight(long)} and {@link #weigher} was set without the
+   *     other
+   */
+  public <K1 extends K, V1 extends V> ClockProAsyncLoadingCache<K1, V1> buildAsync(
+      CacheLoader<? super K1, V1> loader) {
+    return buildAsync((AsyncCacheLoader<? super K1, V1>) loader);
+  }
+
+  /**
+   * Builds an asynchronous cache that loads missing values with the loader, as Caffeine's
+   * {@code buildAsync(AsyncCacheLoader)}. Its {@link ClockProAsyncLoadingCache#synchronous() synchronous view}'s
+   * loads, and refreshes ({@link #refreshAfterWrite}, {@link ClockProLoadingCache#refresh}), wait for the loader's
+   * future on the thread that runs them: refreshes on the {@link #executor}.
+   *
+   * @param loader starts the loads; see {@link AsyncCacheLoader}
+   * @param <K1> the key type
+   * @param <V1> the value type
+   * @return a new, empty cache
+   * @throws NullPointerException if {@code loader} is null
+   * @throws IllegalStateException if one of {@link #maximumWeight(long)} and {@link #weigher} was set without the
+   *     other
+   */
+  public <K1 extends K, V1 extends V> ClockProAsyncLoadingCache<K1, V1> buildAsync(
+      AsyncCacheLoader<? super K1, V1> loader) {
+    requireNonNull(loader, "loader");
+    Executor runner = executorOrDefault();
+    ClockProLoadingCache<K1, V1> synchronous = build(CacheFactory.blockingLoader(loader, runner));
+    return CacheFactory.newAsyncLoadingCache(synchronous, loader, runner);
   }
 
   /**

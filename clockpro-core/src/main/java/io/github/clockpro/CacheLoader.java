@@ -1,7 +1,14 @@
 package io.github.clockpro;
 
+import static java.util.Objects.requireNonNull;
+
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
 
 /**
  * Computes the values of a {@link ClockProLoadingCache}, as Caffeine's {@code CacheLoader}: {@link #load} one key,
@@ -13,11 +20,14 @@ import java.util.Set;
  * the calling thread's interrupt flag. An unchecked exception or an error reaches the caller as it was thrown.
  * Nothing is cached for a key whose load failed.
  *
+ * <p>A {@code CacheLoader} is an {@link AsyncCacheLoader}, as in Caffeine: for
+ * {@link CacheBuilder#buildAsync(CacheLoader)}, each asynchronous method runs its synchronous one on the executor.
+ *
  * @param <K> the type of keys
  * @param <V> the type of values
  */
 @FunctionalInterface
-public interface CacheLoader<K, V> {
+public interface CacheLoader<K, V> extends AsyncCacheLoader<K, V> {
 
   /**
    * Computes the value for a key.
@@ -53,5 +63,74 @@ public interface CacheLoader<K, V> {
    */
   default V reload(K key, V oldValue) throws Exception {
     return load(key);
+  }
+
+  /** Runs {@link #load} on the executor. */
+  @Override
+  default CompletableFuture<? extends V> asyncLoad(K key, Executor executor) {
+    requireNonNull(key, "key");
+    requireNonNull(executor, "executor");
+    return CompletableFuture.supplyAsync(() -> unchecked(() -> load(key)), executor);
+  }
+
+  /** Runs {@link #loadAll} on the executor. */
+  @Override
+  default CompletableFuture<? extends Map<? extends K, ? extends V>> asyncLoadAll(Set<? extends K> keys,
+      Executor executor) {
+    requireNonNull(keys, "keys");
+    requireNonNull(executor, "executor");
+    return CompletableFuture.supplyAsync(() -> unchecked(() -> loadAll(keys)), executor);
+  }
+
+  /** Runs {@link #reload} on the executor. */
+  @Override
+  default CompletableFuture<? extends V> asyncReload(K key, V oldValue, Executor executor) {
+    requireNonNull(key, "key");
+    requireNonNull(executor, "executor");
+    return CompletableFuture.supplyAsync(() -> unchecked(() -> reload(key, oldValue)), executor);
+  }
+
+  /**
+   * Returns a loader that loads in bulk with the function, as Caffeine's {@code CacheLoader.bulk}: its
+   * {@link #loadAll} is the function, and {@link #load} calls it with a set of one key.
+   *
+   * @param mappingFunction computes the values for a set of keys
+   * @param <K> the type of keys
+   * @param <V> the type of values
+   * @return the loader
+   * @throws NullPointerException if {@code mappingFunction} is null
+   */
+  static <K, V> CacheLoader<K, V> bulk(
+      Function<? super Set<? extends K>, ? extends Map<? extends K, ? extends V>> mappingFunction) {
+    requireNonNull(mappingFunction, "mappingFunction");
+    return new CacheLoader<>() {
+      @Override
+      public V load(K key) {
+        return loadAll(Set.of(key)).get(key);
+      }
+
+      @Override
+      @SuppressWarnings("unchecked")
+      public Map<K, V> loadAll(Set<? extends K> keys) {
+        return (Map<K, V>) mappingFunction.apply(keys);
+      }
+    };
+  }
+
+  /**
+   * Calls a loader's method from a future's task: a checked exception becomes a {@link CompletionException}, which
+   * the future then fails with, as Caffeine's.
+   */
+  private static <T> T unchecked(Callable<T> call) {
+    try {
+      return call.call();
+    } catch (RuntimeException | Error unchecked) {
+      throw unchecked;
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+      throw new CompletionException(interrupted);
+    } catch (Exception checked) {
+      throw new CompletionException(checked);
+    }
   }
 }

@@ -1,6 +1,9 @@
 package io.github.clockpro;
 
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -56,6 +59,44 @@ public interface ClockProAsyncCache<K, V> {
       BiFunction<? super K, ? super Executor, ? extends CompletableFuture<? extends V>> mappingFunction);
 
   /**
+   * Returns a future of the values for the keys, running {@code mappingFunction} once on the builder's
+   * {@link CacheBuilder#executor executor} for the missing ones. See
+   * {@link #getAll(Iterable, BiFunction)}.
+   *
+   * @param keys the keys; duplicates are looked up once
+   * @param mappingFunction computes the missing keys' values, given as an unmodifiable set in the order of
+   *     {@code keys}
+   * @return a future of an unmodifiable map of the keys that have a value to their values, in the order of
+   *     {@code keys}
+   * @throws NullPointerException if {@code keys}, any key or {@code mappingFunction} is null, before anything changes
+   */
+  CompletableFuture<Map<K, V>> getAll(Iterable<? extends K> keys,
+      Function<? super Set<? extends K>, ? extends Map<? extends K, ? extends V>> mappingFunction);
+
+  /**
+   * Returns a future of the values for the keys, starting the bulk load that {@code mappingFunction} returns for the
+   * missing ones, as Caffeine's {@code AsyncCache.getAll}. Each missing key first gets a placeholder, as for
+   * {@link #get}, and counts a miss; a key present or in flight counts a hit. The function is called once, on this
+   * thread, with exactly the keys that got a placeholder (a key another caller is loading is not passed to it: the
+   * result waits for that load); it must not block. When its future completes, each of those keys is stored with its
+   * value; keys its map leaves out stay absent, and keys it adds are stored as by {@link #put}. If the function
+   * throws, or its future fails or completes with {@code null} or a map holding a {@code null}, none of its keys is
+   * cached and the result fails; a function that throws fails this call.
+   *
+   * @param keys the keys; duplicates are looked up once
+   * @param mappingFunction starts the load of the missing keys, given as an unmodifiable set in the order of
+   *     {@code keys}, and returns its future, never {@code null}
+   * @return a future of an unmodifiable map of the keys that have a value to their values, in the order of
+   *     {@code keys}
+   * @throws NullPointerException if {@code keys}, any key or {@code mappingFunction} is null, before anything
+   *     changes; or if the function returns {@code null}
+   * @throws RuntimeException or {@link Error}, as thrown by the function
+   */
+  CompletableFuture<Map<K, V>> getAll(Iterable<? extends K> keys,
+      BiFunction<? super Set<? extends K>, ? super Executor,
+          ? extends CompletableFuture<? extends Map<? extends K, ? extends V>>> mappingFunction);
+
+  /**
    * Stores the future's value when it completes. For an absent key the future is a load in flight at once (a
    * placeholder, as for {@link #get}); for a present key the value it holds stays until the future completes and
    * then is replaced. A future that fails or completes with {@code null} changes nothing.
@@ -65,6 +106,20 @@ public interface ClockProAsyncCache<K, V> {
    * @throws NullPointerException if {@code key} or {@code valueFuture} is null
    */
   void put(K key, CompletableFuture<? extends V> valueFuture);
+
+  /**
+   * Returns a live view of this cache as a {@link ConcurrentMap} of futures, as Caffeine's {@code AsyncCache.asMap}.
+   * Reads return a future of the entry's value, or of a load in flight, and count no hit or miss. A put of a future
+   * stores its value when it completes, as {@link #put} does. {@code remove(key)} removes a present value (a load in
+   * flight is left to complete). The conditional writes ({@code putIfAbsent}, {@code replace}, {@code remove(key,
+   * value)}, and the defaults built on them) compare the values of completed futures: differing from Caffeine, whose
+   * map holds the futures themselves, an argument future that has not completed matches nothing, and
+   * {@code putIfAbsent} of one stores it as {@link #put} does if the key is absent and no load is in flight.
+   * Iteration sees the present values, each as a completed future, weakly consistent.
+   *
+   * @return the view; always the same instance
+   */
+  ConcurrentMap<K, CompletableFuture<V>> asMap();
 
   /**
    * Returns a live view of this cache as a {@link ClockProCache}: the same entries, statistics and policy. A load

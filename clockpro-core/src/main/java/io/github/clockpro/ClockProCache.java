@@ -182,6 +182,16 @@ public interface ClockProCache<K, V> {
   int size();
 
   /**
+   * Returns the number of entries as a {@code long}, as Caffeine's {@code estimatedSize}: {@link #size()}, with the
+   * same promise of exactness.
+   *
+   * @return the number of entries in the map
+   */
+  default long estimatedSize() {
+    return size();
+  }
+
+  /**
    * Does the pending work now: removes every entry whose deadline has passed, and reports each to the listener as
    * {@link RemovalCause#EXPIRED}; then, if a heavy insert of a weighted cache or a shrinking
    * {@link Policy#setMaximum} left the cache over its maximum, evicts until it is within it, reporting each as
@@ -210,9 +220,10 @@ public interface ClockProCache<K, V> {
   CacheStats stats();
 
   /**
-   * Returns a live view of the eviction policy: the bound, the rings and what the policy adapts.
+   * Returns a live view of the eviction policy: the bound, the rings and what the policy adapts, and Caffeine's views
+   * for run-time control ({@link Policy#eviction()}, {@link Policy#expireAfterWrite()} and the others).
    *
    * @return the view; always the same instance
    */
-  Policy policy();
+  Policy<K, V> policy();
 }

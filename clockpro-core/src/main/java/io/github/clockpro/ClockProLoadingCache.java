@@ -54,4 +54,14 @@ public interface ClockProLoadingCache<K, V> extends ClockProCache<K, V> {
    * @throws NullPointerException if {@code key} is null
    */
   CompletableFuture<V> refresh(K key);
+
+  /**
+   * Refreshes each key as {@link #refresh} does, as Caffeine's {@code refreshAll}.
+   *
+   * @param keys the keys; duplicates are refreshed once
+   * @return a future of an unmodifiable map of the keys whose new value is not {@code null} to those values, in the
+   *     order of {@code keys}; completed exceptionally if one of the reloads failed
+   * @throws NullPointerException if {@code keys} or any key is null, before any refresh starts
+   */
+  CompletableFuture<Map<K, V>> refreshAll(Iterable<? extends K> keys);
 }

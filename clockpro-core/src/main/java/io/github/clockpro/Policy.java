@@ -1,6 +1,14 @@
 package io.github.clockpro;
 
+import static java.util.Objects.requireNonNull;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A live view of what is specific to CLOCK-Pro in one cache, returned by {@link ClockProCache#policy()}: the bound,
@@ -11,8 +19,18 @@ import java.util.OptionalLong;
  * step behind another figure, never torn. Reading these never delays the cache's operations. Tuning figures may
  * change meaning as the policy evolves; the bound ({@link #maximum()}, {@link #scanLimit()}) and the scan-length
  * counts do not.
+ *
+ * <p>It also offers Caffeine's {@code Policy} views, for run-time control, under Caffeine's names:
+ * {@link #eviction()}, {@link #expireAfterWrite()}, {@link #expireAfterAccess()}, {@link #expireVariably()},
+ * {@link #refreshAfterWrite()}, {@link #getIfPresentQuietly} and {@link #refreshes()}. Each view is present only
+ * for a cache built with its setting, as in Caffeine. Their methods reject a {@code null} argument with
+ * {@link NullPointerException} and a value out of range with {@link IllegalArgumentException}, naming it, before
+ * anything changes; unlike the figures above, the methods that read entries may take the eviction lock.
+ *
+ * @param <K> the type of keys
+ * @param <V> the type of values
  */
-public interface Policy {
+public interface Policy<K, V> {
 
   /**
    * {@return the bound: the most entries the cache holds, or for a {@link #isWeighted() weighted} cache their most
@@ -148,4 +166,362 @@ public interface Policy {
    * @throws IllegalArgumentException if {@code entriesExamined} is negative
    */
   long evictionCountAtMost(int entriesExamined);
+
+  /**
+   * {@return {@code true}: statistics are always recorded, as if {@link CacheBuilder#recordStats()} were set}
+   */
+  default boolean isRecordingStats() {
+    return true;
+  }
+
+  /**
+   * Returns the key's value if present and live, without counting a hit or a miss and without counting a reference
+   * for the eviction policy or renewing an expiry deadline, as Caffeine's.
+   *
+   * @param key the key
+   * @return the value, or {@code null}
+   * @throws NullPointerException if {@code key} is null
+   */
+  V getIfPresentQuietly(K key);
+
+  /**
+   * {@return a snapshot of the refreshes in flight, key to the future of the reload, as Caffeine's: empty for a cache
+   * without a loader}
+   */
+  Map<K, CompletableFuture<V>> refreshes();
+
+  /**
+   * {@return the view of the size or weight bound, as Caffeine's {@code Policy.eviction()}: present for a cache built
+   * with {@link CacheBuilder#maximumSize} or {@link CacheBuilder#maximumWeight}, empty for an unbounded one}
+   */
+  Optional<Eviction<K, V>> eviction();
+
+  /**
+   * {@return the view of the lifetime after a write, present for a cache built with
+   * {@link CacheBuilder#expireAfterWrite}}
+   */
+  Optional<FixedExpiration<K, V>> expireAfterWrite();
+
+  /**
+   * {@return the view of the lifetime after an access, present for a cache built with
+   * {@link CacheBuilder#expireAfterAccess}}
+   */
+  Optional<FixedExpiration<K, V>> expireAfterAccess();
+
+  /** {@return the view of the lifetimes by entry, present for a cache built with {@link CacheBuilder#expireAfter}} */
+  Optional<VarExpiration<K, V>> expireVariably();
+
+  /**
+   * {@return the view of the refresh period, present for a cache built with {@link CacheBuilder#refreshAfterWrite}}
+   */
+  Optional<FixedRefresh<K, V>> refreshAfterWrite();
+
+  /**
+   * The size or weight bound of a cache, as Caffeine's {@code Policy.Eviction}.
+   *
+   * @param <K> the type of keys
+   * @param <V> the type of values
+   */
+  interface Eviction<K, V> {
+
+    /** {@return whether the cache is bounded by weight: {@link Policy#isWeighted()}} */
+    boolean isWeighted();
+
+    /**
+     * Returns the weight of a present entry in a weighted cache.
+     *
+     * @param key the key
+     * @return its weight; empty if the cache is not weighted or holds no live value for the key
+     * @throws NullPointerException if {@code key} is null
+     */
+    OptionalInt weightOf(K key);
+
+    /** {@return {@link Policy#weightedSize()}} */
+    OptionalLong weightedSize();
+
+    /** {@return {@link Policy#maximum()}} */
+    long getMaximum();
+
+    /**
+     * Changes the bound: {@link Policy#setMaximum}.
+     *
+     * @param maximum the new bound
+     */
+    void setMaximum(long maximum);
+
+    /**
+     * Returns up to {@code limit} entries in the order CLOCK-Pro's hands reach them: the cold ring from the cold hand,
+     * then the hot ring from the hot hand. The cold hand evicts in this order, except that it spares an entry
+     * referenced since it last passed (promoting it, or giving it another round), which a reference may change at
+     * any time; so this is the order of eviction if nothing is read meanwhile. A diagnostic view, as in Caffeine:
+     * it takes the eviction lock and copies each entry, a constant amount of work per entry returned, while writers
+     * wait.
+     *
+     * @param limit the most entries to return, at least 0
+     * @return an unmodifiable snapshot, in order, of live entries (loads in flight and expired entries left out)
+     * @throws IllegalArgumentException if {@code limit} is negative
+     */
+    Map<K, V> coldest(int limit);
+
+    /**
+     * Returns up to {@code limit} entries in the reverse of {@link #coldest}'s order: the hot ring from the entry the
+     * hot hand reaches last, then the cold ring from the entry the cold hand reaches last; the entries the policy
+     * would keep longest if nothing is read meanwhile. The same diagnostic cost as {@link #coldest}.
+     *
+     * @param limit the most entries to return, at least 0
+     * @return an unmodifiable snapshot, in order
+     * @throws IllegalArgumentException if {@code limit} is negative
+     */
+    Map<K, V> hottest(int limit);
+  }
+
+  /**
+   * A fixed lifetime, after a write or after an access, as Caffeine's {@code Policy.FixedExpiration}.
+   *
+   * <p>Differs from Caffeine: each entry holds its deadline rather than its time of write or access, so a new
+   * lifetime set with {@link #setExpiresAfter} applies from each entry's next write (and, after access, next read);
+   * until then an entry keeps the deadline it had.
+   *
+   * @param <K> the type of keys
+   * @param <V> the type of values
+   */
+  interface FixedExpiration<K, V> {
+
+    /**
+     * Returns how long ago the entry was written (or, for expiry after access, last written or read), by the
+     * cache's ticker.
+     *
+     * @param key the key
+     * @param unit the unit of the result
+     * @return the age; empty if the cache holds no live value for the key
+     * @throws NullPointerException if {@code key} or {@code unit} is null
+     */
+    OptionalLong ageOf(K key, TimeUnit unit);
+
+    /**
+     * As {@link #ageOf(Object, TimeUnit)}, as a {@link Duration}.
+     *
+     * @param key the key
+     * @return the age; empty if the cache holds no live value for the key
+     */
+    default Optional<Duration> ageOf(K key) {
+      OptionalLong nanos = ageOf(key, TimeUnit.NANOSECONDS);
+      return nanos.isPresent() ? Optional.of(Duration.ofNanos(nanos.getAsLong())) : Optional.empty();
+    }
+
+    /**
+     * Returns the lifetime.
+     *
+     * @param unit the unit of the result
+     * @return the lifetime, in {@code unit}s, rounded down
+     * @throws NullPointerException if {@code unit} is null
+     */
+    long getExpiresAfter(TimeUnit unit);
+
+    /** {@return the lifetime} */
+    default Duration getExpiresAfter() {
+      return Duration.ofNanos(getExpiresAfter(TimeUnit.NANOSECONDS));
+    }
+
+    /**
+     * Changes the lifetime, for entries written (or read, for expiry after access) from now on.
+     *
+     * @param duration at least 0
+     * @param unit the unit of {@code duration}
+     * @throws IllegalArgumentException if {@code duration} is negative
+     * @throws NullPointerException if {@code unit} is null
+     */
+    void setExpiresAfter(long duration, TimeUnit unit);
+
+    /**
+     * As {@link #setExpiresAfter(long, TimeUnit)}, with a {@link Duration}.
+     *
+     * @param duration at least zero
+     */
+    default void setExpiresAfter(Duration duration) {
+      requireNonNull(duration, "duration");
+      setExpiresAfter(Durations.saturatedNanos(requireNotNegative(duration)), TimeUnit.NANOSECONDS);
+    }
+  }
+
+  /**
+   * The lifetimes by entry of a cache built with an {@link Expiry}, as Caffeine's {@code Policy.VarExpiration}.
+   *
+   * @param <K> the type of keys
+   * @param <V> the type of values
+   */
+  interface VarExpiration<K, V> {
+
+    /**
+     * Returns how long the entry has left to live.
+     *
+     * @param key the key
+     * @param unit the unit of the result
+     * @return the time left; empty if the cache holds no live value for the key
+     * @throws NullPointerException if {@code key} or {@code unit} is null
+     */
+    OptionalLong getExpiresAfter(K key, TimeUnit unit);
+
+    /**
+     * As {@link #getExpiresAfter(Object, TimeUnit)}, as a {@link Duration}.
+     *
+     * @param key the key
+     * @return the time left; empty if the cache holds no live value for the key
+     */
+    default Optional<Duration> getExpiresAfter(K key) {
+      OptionalLong nanos = getExpiresAfter(key, TimeUnit.NANOSECONDS);
+      return nanos.isPresent() ? Optional.of(Duration.ofNanos(nanos.getAsLong())) : Optional.empty();
+    }
+
+    /**
+     * Gives a present entry a new lifetime, from now; does nothing if the cache holds no live value for the key.
+     *
+     * @param key the key
+     * @param duration at least 0
+     * @param unit the unit of {@code duration}
+     * @throws IllegalArgumentException if {@code duration} is negative
+     * @throws NullPointerException if {@code key} or {@code unit} is null
+     */
+    void setExpiresAfter(K key, long duration, TimeUnit unit);
+
+    /**
+     * As {@link #setExpiresAfter(Object, long, TimeUnit)}, with a {@link Duration}.
+     *
+     * @param key the key
+     * @param duration at least zero
+     */
+    default void setExpiresAfter(K key, Duration duration) {
+      requireNonNull(duration, "duration");
+      setExpiresAfter(key, Durations.saturatedNanos(requireNotNegative(duration)), TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Stores the value if the key has no live value, with the given lifetime instead of the {@link Expiry}'s.
+     *
+     * @param key the key
+     * @param value the value
+     * @param duration the lifetime, at least 0
+     * @param unit the unit of {@code duration}
+     * @return the present value, or {@code null} if the value was stored
+     * @throws IllegalArgumentException if {@code duration} is negative
+     * @throws NullPointerException if any argument is null
+     */
+    V putIfAbsent(K key, V value, long duration, TimeUnit unit);
+
+    /**
+     * As {@link #putIfAbsent(Object, Object, long, TimeUnit)}, with a {@link Duration}.
+     *
+     * @param key the key
+     * @param value the value
+     * @param duration the lifetime, at least zero
+     * @return the present value, or {@code null} if the value was stored
+     */
+    default V putIfAbsent(K key, V value, Duration duration) {
+      requireNonNull(duration, "duration");
+      return putIfAbsent(key, value, Durations.saturatedNanos(requireNotNegative(duration)), TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Stores the value with the given lifetime instead of the {@link Expiry}'s, replacing any present value.
+     *
+     * @param key the key
+     * @param value the value
+     * @param duration the lifetime, at least 0
+     * @param unit the unit of {@code duration}
+     * @return the replaced value, or {@code null}
+     * @throws IllegalArgumentException if {@code duration} is negative
+     * @throws NullPointerException if any argument is null
+     */
+    V put(K key, V value, long duration, TimeUnit unit);
+
+    /**
+     * As {@link #put(Object, Object, long, TimeUnit)}, with a {@link Duration}.
+     *
+     * @param key the key
+     * @param value the value
+     * @param duration the lifetime, at least zero
+     * @return the replaced value, or {@code null}
+     */
+    default V put(K key, V value, Duration duration) {
+      requireNonNull(duration, "duration");
+      return put(key, value, Durations.saturatedNanos(requireNotNegative(duration)), TimeUnit.NANOSECONDS);
+    }
+  }
+
+  /**
+   * The refresh period of a loading cache built with {@link CacheBuilder#refreshAfterWrite}, as Caffeine's
+   * {@code Policy.FixedRefresh}.
+   *
+   * @param <K> the type of keys
+   * @param <V> the type of values
+   */
+  interface FixedRefresh<K, V> {
+
+    /**
+     * Returns how long ago the entry's value was written, by the cache's ticker.
+     *
+     * @param key the key
+     * @param unit the unit of the result
+     * @return the age; empty if the cache holds no live value for the key
+     * @throws NullPointerException if {@code key} or {@code unit} is null
+     */
+    OptionalLong ageOf(K key, TimeUnit unit);
+
+    /**
+     * As {@link #ageOf(Object, TimeUnit)}, as a {@link Duration}.
+     *
+     * @param key the key
+     * @return the age; empty if the cache holds no live value for the key
+     */
+    default Optional<Duration> ageOf(K key) {
+      OptionalLong nanos = ageOf(key, TimeUnit.NANOSECONDS);
+      return nanos.isPresent() ? Optional.of(Duration.ofNanos(nanos.getAsLong())) : Optional.empty();
+    }
+
+    /**
+     * Returns the refresh period.
+     *
+     * @param unit the unit of the result
+     * @return the period, in {@code unit}s, rounded down
+     * @throws NullPointerException if {@code unit} is null
+     */
+    long getRefreshesAfter(TimeUnit unit);
+
+    /** {@return the refresh period} */
+    default Duration getRefreshesAfter() {
+      return Duration.ofNanos(getRefreshesAfter(TimeUnit.NANOSECONDS));
+    }
+
+    /**
+     * Changes the refresh period; applies to every read from now on.
+     *
+     * @param duration more than 0
+     * @param unit the unit of {@code duration}
+     * @throws IllegalArgumentException if {@code duration} is not positive
+     * @throws NullPointerException if {@code unit} is null
+     */
+    void setRefreshesAfter(long duration, TimeUnit unit);
+
+    /**
+     * As {@link #setRefreshesAfter(long, TimeUnit)}, with a {@link Duration}.
+     *
+     * @param duration more than zero
+     */
+    default void setRefreshesAfter(Duration duration) {
+      requireNonNull(duration, "duration");
+      setRefreshesAfter(Durations.saturatedNanos(requireNotNegative(duration)), TimeUnit.NANOSECONDS);
+    }
+  }
+
+  /**
+   * Returns the duration if it is not negative.
+   *
+   * @throws IllegalArgumentException naming {@code duration} if it is
+   */
+  private static Duration requireNotNegative(Duration duration) {
+    if (duration.isNegative()) {
+      throw new IllegalArgumentException("duration must not be negative but was " + duration);
+    }
+    return duration;
+  }
 }

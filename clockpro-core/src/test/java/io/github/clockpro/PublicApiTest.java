@@ -56,7 +56,7 @@ class PublicApiTest {
     stats.scanCount(); stats.maxScanPerEviction();                 // entries examined: total, and worst single insert
     stats.lockWaitCount();  stats.totalLockWaitTime();             // how often, and how long, writers waited for the lock
 
-    Policy policy = cache.policy();                                // what is specific to CLOCK-Pro, read live
+    Policy<Long, String> policy = cache.policy();                  // what is specific to CLOCK-Pro, read live
     policy.hotSize();  policy.coldSize();  policy.historySize();
     policy.coldTarget();  policy.promotionThreshold();  policy.carryLimit();  // what the policy adapts to the workload
     policy.coldTargetFloor();                                      // its floor, which a trial of two floors chooses

@@ -91,7 +91,7 @@ class CaffeineSideBySideTest {
         clockProBuilder.weigher((key, value) -> 1);
       }
       Cache<Object, Object> caffeineCache = caffeineBuilder.build();
-      Policy clockPro = clockProBuilder.build().policy();
+      Policy<Object, Object> clockPro = clockProBuilder.build().policy();
       var eviction = caffeineCache.policy().eviction().orElseThrow();
       assertEquals(eviction.getMaximum(), clockPro.maximum(), specification);
       assertEquals(eviction.isWeighted(), clockPro.isWeighted(), specification);

@@ -25,7 +25,7 @@ class PolicyViewContractTest {
       .maximumSize(MAXIMUM)
       .scanLimit(SCAN_LIMIT)
       .build();
-  private final Policy policy = cache.policy();
+  private final Policy<Long, Long> policy = cache.policy();
 
   @Test
   void shouldBeTheSameLiveView() {

@@ -4,7 +4,13 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.clockpro.ClockProAsyncCache;
 import io.github.clockpro.ClockProCache;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -21,16 +27,22 @@ import java.util.function.Function;
  * for a load. Callers get {@link Load#copy()}, a future of their own. A hit allocates the completed future it
  * returns, where Caffeine, which stores futures, returns the stored one.
  *
+ * <p>{@code getAll} maps a placeholder for each missing key (as {@code get} does, one insert each), calls the
+ * function once with the keys whose placeholder it mapped, and settles each of them when the function's future
+ * completes; the result combines every key's future. {@link AsyncMapView} is {@code asMap()}.
+ *
  * <p>Fields: none change; the cache is thread-safe on its own.
  */
 final class AsyncCacheView<K, V> implements ClockProAsyncCache<K, V> {
 
   private final BoundedCache<K, V> cache;
   private final Executor executor;
+  private final AsyncMapView<K, V> mapView;
 
   AsyncCacheView(BoundedCache<K, V> cache, Executor executor) {
     this.cache = cache;
     this.executor = executor;
+    this.mapView = new AsyncMapView<>(this, cache);
   }
 
   @Override
@@ -97,6 +109,178 @@ final class AsyncCacheView<K, V> implements ClockProAsyncCache<K, V> {
         return CompletableFuture.completedFuture(live);
       }
     }
+  }
+
+  @Override
+  public CompletableFuture<Map<K, V>> getAll(Iterable<? extends K> keys,
+      Function<? super Set<? extends K>, ? extends Map<? extends K, ? extends V>> mappingFunction) {
+    requireNonNull(mappingFunction, "mappingFunction");
+    return getAll(keys, (missing, runner) ->
+        CompletableFuture.supplyAsync(() -> mappingFunction.apply(missing), runner));
+  }
+
+  @Override
+  public CompletableFuture<Map<K, V>> getAll(Iterable<? extends K> keys,
+      BiFunction<? super Set<? extends K>, ? super Executor,
+          ? extends CompletableFuture<? extends Map<? extends K, ? extends V>>> mappingFunction) {
+    Set<K> distinct = distinctKeys(keys);
+    requireNonNull(mappingFunction, "mappingFunction");
+    Map<K, CompletableFuture<V>> futures = new LinkedHashMap<>();
+    Map<K, Node<K, V>> reserved = new LinkedHashMap<>();
+    for (K key : distinct) {
+      futures.put(key, getOrReserve(key, reserved));
+    }
+    if (!reserved.isEmpty()) {
+      CompletableFuture<? extends Map<? extends K, ? extends V>> future;
+      try {
+        future = requireNonNull(mappingFunction.apply(Collections.unmodifiableSet(reserved.keySet()), executor),
+            "mappingFunction returned null");
+      } catch (Throwable failure) {
+        cache.counters().recordLoadFailure(0);
+        failAll(reserved, failure);
+        throw failure;
+      }
+      long start = System.nanoTime();
+      future.whenComplete((values, failure) -> settleAll(reserved, values, failure, start));
+    }
+    return collect(futures);
+  }
+
+  /**
+   * Checks every key before anything changes and returns them once each, in order.
+   *
+   * @throws NullPointerException naming {@code keys} or {@code key}
+   */
+  static <K> Set<K> distinctKeys(Iterable<? extends K> keys) {
+    requireNonNull(keys, "keys");
+    Set<K> distinct = new LinkedHashSet<>();
+    for (K key : keys) {
+      distinct.add(requireNonNull(key, "key"));
+    }
+    return distinct;
+  }
+
+  /**
+   * A future for each key's value, combined: completes when all have, with the keys whose value is not {@code null}
+   * in the order of {@code futures}, or fails as the first of them to fail.
+   */
+  static <K, V> CompletableFuture<Map<K, V>> collect(Map<K, CompletableFuture<V>> futures) {
+    return CompletableFuture.allOf(futures.values().toArray(CompletableFuture<?>[]::new)).thenApply(done -> {
+      Map<K, V> values = new LinkedHashMap<>();
+      futures.forEach((key, future) -> {
+        V value = future.join();
+        if (value != null) {
+          values.put(key, value);
+        }
+      });
+      return Collections.unmodifiableMap(values);
+    });
+  }
+
+  /**
+   * Returns a future of the key's value, present or in flight, counting a hit; or maps a placeholder for it, counts a
+   * miss, adds it to {@code reserved} and returns its load's future.
+   */
+  private CompletableFuture<V> getOrReserve(K key, Map<K, Node<K, V>> reserved) {
+    int hash = cache.data.hash(key);
+    for (;;) {
+      Node<K, V> node = cache.lookup(key, hash);
+      if (node == null) {
+        Load<V> load = Load.asynchronous();
+        long now = cache.writeTime();
+        Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
+        if (cache.insert(placeholder, now) != null) {
+          continue; // mapped since the lookup: look again
+        }
+        cache.counters().recordMiss();
+        reserved.put(key, placeholder);
+        return load.copy();
+      }
+      V value = node.value;
+      if (value instanceof Load<?> inFlight) {
+        @SuppressWarnings("unchecked")
+        Load<V> load = (Load<V>) inFlight;
+        if (!cache.loading().removeIfFailed(node, load)) {
+          cache.counters().recordHit();
+          return load.copy();
+        }
+        continue; // the load had failed: start a new one
+      }
+      V live = cache.readLive(node);
+      if (live != null) {
+        cache.counters().recordHit();
+        return CompletableFuture.completedFuture(live);
+      }
+    }
+  }
+
+  /**
+   * Settles the placeholders of a bulk load when its future completes, on the completing thread, counting one load:
+   * each key with its value, a key left out as a load of {@code null}; keys beyond them are put. A failed future, or
+   * a map that is {@code null} or holds a {@code null}, fails every placeholder and stores nothing.
+   */
+  private void settleAll(Map<K, Node<K, V>> reserved, Map<? extends K, ? extends V> values, Throwable failure,
+      long start) {
+    long nanos = System.nanoTime() - start;
+    Throwable problem = failure != null ? failure : nullIn(values);
+    if (problem != null) {
+      cache.counters().recordLoadFailure(nanos);
+      failAll(reserved, problem);
+      return;
+    }
+    cache.counters().recordLoadSuccess(nanos);
+    reserved.forEach((key, placeholder) -> {
+      @SuppressWarnings("unchecked")
+      Load<V> load = (Load<V>) placeholder.value;
+      V value = values.get(key);
+      if (value == null) {
+        cache.loading().fail(placeholder, load, null);
+        return;
+      }
+      long deadline;
+      try {
+        deadline = cache.deadlineAfterCreate(key, value, cache.writeTime());
+      } catch (RuntimeException | Error expiryFailure) {
+        cache.loading().fail(placeholder, load, expiryFailure);
+        return;
+      }
+      try {
+        cache.loading().finish(placeholder, load, value, deadline);
+      } catch (RuntimeException | Error weigherFailure) {
+        // the load has failed with it, which its callers see; the other keys settle on
+      }
+    });
+    values.forEach((key, value) -> {
+      if (!reserved.containsKey(key)) {
+        cache.put(key, value);
+      }
+    });
+  }
+
+  /** The problem with a bulk load's map: {@code null}, or holding a {@code null} key or value; or {@code null}. */
+  private static NullPointerException nullIn(Map<?, ?> values) {
+    if (values == null) {
+      return new NullPointerException("mappingFunction's future completed with null");
+    }
+    for (Map.Entry<?, ?> entry : values.entrySet()) {
+      if (entry.getKey() == null || entry.getValue() == null) {
+        return new NullPointerException("mappingFunction's map holds a null key or value");
+      }
+    }
+    return null;
+  }
+
+  private void failAll(Map<K, Node<K, V>> reserved, Throwable failure) {
+    reserved.forEach((key, placeholder) -> {
+      @SuppressWarnings("unchecked")
+      Load<V> load = (Load<V>) placeholder.value;
+      cache.loading().fail(placeholder, load, failure);
+    });
+  }
+
+  @Override
+  public ConcurrentMap<K, CompletableFuture<V>> asMap() {
+    return mapView;
   }
 
   @Override

@@ -147,7 +147,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   private final Computing<K, V> computing;
   private final BulkLoading<K, V> bulkLoading;
   private final CacheMapView<K, V> mapView;
-  private final PolicyView policyView;
+  private final PolicyView<K, V> policyView;
   /**
    * The refreshes of a loading cache, or {@code null}: every write of a key discards the key's refresh in flight
    * (see {@link Refreshing}). Written once, by {@link #attach}, while the loading cache is being built and before
@@ -185,7 +185,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     this.computing = new Computing<>(this, loading, counters);
     this.bulkLoading = new BulkLoading<>(this, loading, counters);
     this.mapView = new CacheMapView<>(this, data);
-    this.policyView = new PolicyView(policy, expiration, this::setMaximum);
+    this.policyView = new PolicyView<>(this, policy, expiration);
   }
 
   @Override
@@ -315,7 +315,12 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   }
 
   @Override
-  public Policy policy() {
+  public Policy<K, V> policy() {
+    return policyView;
+  }
+
+  /** The policy view, for the loading views, which add their refreshes to it. */
+  PolicyView<K, V> policyView() {
     return policyView;
   }
 
@@ -824,6 +829,17 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   /** The resident entries as the policy counts them; read without the eviction lock, racily, by the floor trial. */
   private int residentEntries() {
     return policy.hotSize() + policy.coldSize();
+  }
+
+  /**
+   * The key's live value, or {@code null}, without counting a hit, a miss or a reference, nor renewing a deadline;
+   * for {@code Policy.getIfPresentQuietly}.
+   */
+  @SuppressWarnings("unchecked")
+  V peek(Object key) {
+    long now = readTime();
+    Node<K, V> node = data.get((K) key, data.hash(key));
+    return node == null || node.loading || expiredAt(node, now) ? null : node.value;
   }
 
   /** The node mapped for the key, perhaps a placeholder, or {@code null}; for Loading. */

@@ -1,7 +1,9 @@
 package io.github.clockpro.engine;
 
+import io.github.clockpro.AsyncCacheLoader;
 import io.github.clockpro.CacheLoader;
 import io.github.clockpro.ClockProAsyncCache;
+import io.github.clockpro.ClockProAsyncLoadingCache;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.ClockProLoadingCache;
 import io.github.clockpro.Expiry;
@@ -179,5 +181,37 @@ public final class CacheFactory {
    */
   public static <K, V> ClockProAsyncCache<K, V> newAsyncCache(ClockProCache<K, V> cache, Executor executor) {
     return new AsyncCacheView<>((BoundedCache<K, V>) cache, executor);
+  }
+
+  /**
+   * Makes a loading cache this factory built asynchronous, for {@code buildAsync(loader)}.
+   *
+   * @param cache a cache from {@link #newLoadingCache}, {@link #newRefreshingCache} or
+   *     {@link #newRefreshingExpiringCache}, whose loader is {@code loader} or {@link #blockingLoader} of it
+   * @param loader the asynchronous loader
+   * @param executor runs the loads of {@code get(key, Function)} and is given to the loader
+   * @return the asynchronous loading cache, whose {@code synchronous()} is {@code cache}
+   */
+  public static <K, V> ClockProAsyncLoadingCache<K, V> newAsyncLoadingCache(ClockProLoadingCache<K, V> cache,
+      AsyncCacheLoader<? super K, V> loader, Executor executor) {
+    AsyncCacheView<K, V> async = new AsyncCacheView<>(((LoadingCacheView<K, V>) cache).engine(), executor);
+    return new AsyncLoadingCacheView<>(async, cache, loader);
+  }
+
+  /**
+   * Returns the loader of the synchronous view of {@code buildAsync(AsyncCacheLoader)}: the loader itself if it is a
+   * {@link CacheLoader}; else one whose methods wait for the asynchronous loader's futures.
+   *
+   * @param loader the asynchronous loader
+   * @param executor given to the loader
+   * @return a loader for {@code build(CacheLoader)}
+   */
+  @SuppressWarnings("unchecked")
+  public static <K, V> CacheLoader<? super K, V> blockingLoader(AsyncCacheLoader<? super K, V> loader,
+      Executor executor) {
+    if (loader instanceof CacheLoader<?, ?>) {
+      return (CacheLoader<? super K, V>) loader;
+    }
+    return BlockingLoader.of(loader, executor);
   }
 }

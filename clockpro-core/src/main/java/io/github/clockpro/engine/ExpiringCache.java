@@ -40,13 +40,15 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
    * only).
    *
    * Deadlines. Each node holds the time at which it expires (ExpiringNode.deadline); a read at or after it
-   * misses. Expiry after write and after access are the fixed lifetimes `fixedNanos`, after a write, or after a
-   * write or read; with both, the node also holds its write time (the shape of RefreshingExpiringNode), a write
-   * gives it the shorter lifetime and a read renews it to the earlier of the access deadline and the write
-   * deadline, so that it expires at whichever comes first, as in Caffeine; expireAfter(Expiry) asks the user's Expiry, outside every lock. A hit compares the deadline
+   * misses. Expiry after write and after access are the fixed lifetimes writeNanos and accessNanos, after a write,
+   * or after a write or read; with both, the node also holds its write time (the shape of RefreshingExpiringNode),
+   * a write gives it the shorter lifetime and a read renews it to the earlier of the access deadline and the write
+   * deadline, so that it expires at whichever comes first, as in Caffeine. Policy.FixedExpiration may change
+   * either lifetime at any time; an entry keeps the deadline it has until its next write or renewing read.
+   * expireAfter(Expiry) asks the user's Expiry, outside every lock. A hit compares the deadline
    * and, where reads renew it, writes the new one without a lock: so hits stay lock-free and allocation-free.
    * Under expiry after access a hit writes the deadline only when it moves by more than 1/64 of the lifetime
-   * (renewalTolerance): a popular entry's line then stays shared between the cores that read it, and a hit costs
+   * (RENEWAL_TOLERANCE_SHIFT): a popular entry's line then stays shared between the cores that read it, and a hit costs
    * a comparison rather than a write, at the price of an entry expiring up to 1/64 of its lifetime early. An
    * Expiry's answer is written whenever it differs: its lifetimes are the user's to round.
    *
@@ -83,12 +85,16 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   private static final VarHandle EXPIRATION_COUNT;
   private static final VarHandle EXPIRATION_WEIGHT;
   private static final VarHandle TIME_FLOOR;
+  private static final VarHandle WRITE_NANOS;
+  private static final VarHandle ACCESS_NANOS;
 
   static {
     try {
       EXPIRATION_COUNT = MethodHandles.lookup().findVarHandle(ExpiringCache.class, "expirationCount", long.class);
       EXPIRATION_WEIGHT = MethodHandles.lookup().findVarHandle(ExpiringCache.class, "expirationWeight", long.class);
       TIME_FLOOR = MethodHandles.lookup().findVarHandle(ExpiringCache.class, "timeFloor", long.class);
+      WRITE_NANOS = MethodHandles.lookup().findVarHandle(ExpiringCache.class, "writeNanos", long.class);
+      ACCESS_NANOS = MethodHandles.lookup().findVarHandle(ExpiringCache.class, "accessNanos", long.class);
     } catch (ReflectiveOperationException failure) {
       throw new ExceptionInInitializerError(failure);
     }
@@ -104,23 +110,21 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   /** The user's expiry, or {@code null} for a fixed lifetime. */
   private final Expiry<K, V> expiry;
   /**
-   * The fixed lifetime, after a write or an access, when {@link #expiry} is {@code null}; with both, the lifetime
-   * after an access.
+   * The fixed lifetime after a write, or -1 without one. Written with opaque writes by
+   * {@link #setFixedLifetime} (Policy.FixedExpiration), read with opaque reads: a write that races with the change
+   * takes the old or the new lifetime, either of which the caller may see.
    */
-  private final long fixedNanos;
+  private long writeNanos;
+  /** The fixed lifetime after an access, or -1 without one; written and read as {@link #writeNanos}. */
+  private long accessNanos;
   /**
-   * With both fixed lifetimes, the lifetime after a write, which caps every renewal by a read; -1 otherwise. Read
-   * only by hits that renew, so a cache with one fixed lifetime tests it only where it renews anyway.
+   * Whether both fixed lifetimes are set: nodes then keep their write time, and a read caps its renewal by the write
+   * deadline. Tested only by hits that renew, so a cache with one fixed lifetime tests it only where it renews
+   * anyway.
    */
-  private final long writeCapNanos;
+  private final boolean writeCapped;
   /** Whether a hit renews the deadline: expiry after access, or an {@link Expiry}. */
   private final boolean renewsOnRead;
-  /**
-   * How far a hit under expiry after access may leave the deadline short of a full lifetime: a hit writes the
-   * renewed deadline only when it moves by more than this, {@link #fixedNanos} shifted right by
-   * {@link #RENEWAL_TOLERANCE_SHIFT}. See "Deadlines" in the design overview.
-   */
-  private final long renewalTolerance;
   /** The most nodes one critical section takes from the wheel: the scan limit. */
   private final int stepLimit;
   /** Guarded by the eviction lock. */
@@ -145,6 +149,15 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   private long expirationCount;
   /** The weight of those entries; written under the eviction lock with opaque writes, read by stats(). */
   private long expirationWeight;
+  /**
+   * With an {@link Expiry}: the lifetime a {@code Policy.VarExpiration} put gives the very key and value it writes,
+   * instead of the expiry's, on the writing thread for the duration of that put; {@code null} otherwise. Confined
+   * to its thread, so plain.
+   */
+  private final ThreadLocal<LifetimeOverride> lifetimeOverride;
+
+  /** A lifetime for one key and value instance, compared by identity; see {@link #lifetimeOverride}. */
+  private record LifetimeOverride(Object key, Object value, long nanos) {}
 
   ExpiringCache(long maximum, Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity, int seed,
       RemovalListener<? super K, ? super V> removalListener, long expireAfterWriteNanos,
@@ -156,12 +169,11 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
         refreshing || (expireAfterWriteNanos >= 0 && expireAfterAccessNanos >= 0)));
     this.ticker = ticker;
     this.expiry = expiry;
-    boolean both = expireAfterWriteNanos >= 0 && expireAfterAccessNanos >= 0;
-    this.fixedNanos = expiry != null ? 0 : both ? expireAfterAccessNanos
-        : Math.max(expireAfterWriteNanos, expireAfterAccessNanos);
-    this.writeCapNanos = both ? expireAfterWriteNanos : -1;
+    this.writeNanos = expireAfterWriteNanos; // plain: the cache is not yet published
+    this.accessNanos = expireAfterAccessNanos;
+    this.writeCapped = expireAfterWriteNanos >= 0 && expireAfterAccessNanos >= 0;
+    this.lifetimeOverride = expiry == null ? null : new ThreadLocal<>();
     this.renewsOnRead = expiry != null || expireAfterAccessNanos >= 0;
-    this.renewalTolerance = fixedNanos >> RENEWAL_TOLERANCE_SHIFT;
     this.stepLimit = scanLimit;
     this.origin = ticker.read();
     this.wheel = new TimerWheel<>(0);
@@ -197,7 +209,24 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
 
   /** The fixed lifetime a write gives: with both fixed lifetimes, the shorter. */
   private long lifetimeAfterWrite() {
-    return writeCapNanos >= 0 ? Math.min(fixedNanos, writeCapNanos) : fixedNanos;
+    long afterWrite = (long) WRITE_NANOS.getOpaque(this);
+    long afterAccess = (long) ACCESS_NANOS.getOpaque(this);
+    return afterWrite < 0 ? afterAccess : afterAccess < 0 ? afterWrite : Math.min(afterWrite, afterAccess);
+  }
+
+  /**
+   * Changes a fixed lifetime, for Policy.FixedExpiration: applies to writes and renewing reads from now on.
+   *
+   * @param afterWrite whether the lifetime after a write changes, or the one after an access
+   * @param nanos at least 0; the kind of lifetime was set when the cache was built
+   */
+  void setFixedLifetime(boolean afterWrite, long nanos) {
+    (afterWrite ? WRITE_NANOS : ACCESS_NANOS).setOpaque(this, Math.min(MAXIMUM_DURATION, nanos));
+  }
+
+  /** A fixed lifetime, for Policy.FixedExpiration: after a write, or after an access; -1 if it was not set. */
+  long fixedLifetime(boolean afterWrite) {
+    return (long) (afterWrite ? WRITE_NANOS : ACCESS_NANOS).getOpaque(this);
   }
 
   @Override
@@ -224,12 +253,13 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   V readUnexpired(ExpiringNode<K, V> entry, long deadline, long now) {
     if (renewsOnRead) {
       if (expiry == null) {
-        long renewed = now + fixedNanos;
-        if (writeCapNanos >= 0) {
-          long writeDeadline = ((RefreshingExpiringNode<K, V>) entry).writeTime() + writeCapNanos;
+        long lifetime = (long) ACCESS_NANOS.getOpaque(this);
+        long renewed = now + lifetime;
+        if (writeCapped) {
+          long writeDeadline = ((RefreshingExpiringNode<K, V>) entry).writeTime() + (long) WRITE_NANOS.getOpaque(this);
           renewed = renewed - writeDeadline > 0 ? writeDeadline : renewed;
         }
-        if (renewed - deadline > renewalTolerance) {
+        if (renewed - deadline > lifetime >> RENEWAL_TOLERANCE_SHIFT) {
           entry.setDeadline(renewed); // without a lock: see ExpiringNode
         }
       } else {
@@ -259,14 +289,24 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
 
   @Override
   long deadlineAfterCreate(K key, V value, long now) {
-    return now + (expiry == null ? lifetimeAfterWrite()
-        : bounded(expiry.expireAfterCreate(key, value, tickerTime(now))));
+    if (expiry == null) {
+      return now + lifetimeAfterWrite();
+    }
+    LifetimeOverride given = lifetimeOverride.get();
+    if (given != null && given.key == key && given.value == value) {
+      return now + given.nanos;
+    }
+    return now + bounded(expiry.expireAfterCreate(key, value, tickerTime(now)));
   }
 
   @Override
   long deadlineAfterUpdate(Node<K, V> node, V value, long now) {
     if (expiry == null) {
       return now + lifetimeAfterWrite();
+    }
+    LifetimeOverride given = lifetimeOverride.get();
+    if (given != null && given.key == node.key && given.value == value) {
+      return now + given.nanos;
     }
     long current = ((ExpiringNode<K, V>) node).deadline() - now;
     return now + bounded(expiry.expireAfterUpdate(node.key, value, tickerTime(now), current));
@@ -275,7 +315,7 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   /** With both fixed lifetimes, records the write time first, as {@link RefreshingExpiringCache} does. */
   @Override
   void writeDeadline(Node<K, V> node, long deadline) {
-    if (writeCapNanos >= 0) {
+    if (writeCapped) {
       ((RefreshingExpiringNode<K, V>) node).setWriteTime(now());
     }
     ((ExpiringNode<K, V>) node).setDeadline(deadline);
@@ -362,6 +402,72 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   @Override
   long expirationWeight() {
     return (long) EXPIRATION_WEIGHT.getOpaque(this);
+  }
+
+  /* ---------------- The policy's views: see PolicyView ---------------- */
+
+  /**
+   * Stores the value as {@code put} ({@code onlyIfAbsent}: {@code putIfAbsent}) does, with the given lifetime instead
+   * of the {@link Expiry}'s; for {@code Policy.VarExpiration}.
+   */
+  V storeWithLifetime(K key, V value, long nanos, boolean onlyIfAbsent) {
+    lifetimeOverride.set(new LifetimeOverride(key, value, bounded(nanos)));
+    try {
+      return store(key, value, onlyIfAbsent ? Write.KEEP_PRESENT : Write.REPLACE_PRESENT);
+    } finally {
+      lifetimeOverride.remove();
+    }
+  }
+
+  /** The time a live entry has left, or -1 if the key has none; for {@code Policy.VarExpiration}. */
+  long timeLeft(Object key) {
+    long now = now();
+    ExpiringNode<K, V> node = liveNode(key, now);
+    return node == null ? -1 : Math.max(0, node.deadline() - now);
+  }
+
+  /**
+   * Gives a live entry a new deadline, {@code nanos} from now, under its monitor where value writers decide; for
+   * {@code Policy.VarExpiration}. A later deadline is found by the wheel, which schedules the entry again; an earlier
+   * one takes effect at once for reads, and the wheel removes the entry by its earlier deadline (see
+   * docs/design.md, "Expiry").
+   */
+  void setTimeLeft(Object key, long nanos) {
+    long now = now();
+    ExpiringNode<K, V> node = liveNode(key, now);
+    if (node == null) {
+      return;
+    }
+    synchronized (node) {
+      if (!node.retired && !node.loading && now - node.deadline() < 0) {
+        node.setDeadline(now + bounded(nanos));
+      }
+    }
+  }
+
+  /**
+   * How long ago a live entry was written ({@code afterWrite}) or last written or read, or -1 if the key has none;
+   * for {@code Policy.FixedExpiration}. Exact where the node keeps its write time (both fixed lifetimes, or
+   * refresh) and for the write; otherwise read back from the deadline and the current lifetime.
+   */
+  long ageOf(Object key, boolean afterWrite) {
+    long now = now();
+    ExpiringNode<K, V> node = liveNode(key, now);
+    if (node == null) {
+      return -1;
+    }
+    if (afterWrite && node instanceof RefreshingExpiringNode<K, V> written) {
+      return Math.max(0, now - written.writeTime());
+    }
+    long lifetime = fixedLifetime(afterWrite);
+    return Math.max(0, lifetime - (node.deadline() - now));
+  }
+
+  /** The key's node if it holds a value live at {@code now}; else {@code null}. */
+  private ExpiringNode<K, V> liveNode(Object key, long now) {
+    @SuppressWarnings("unchecked")
+    ExpiringNode<K, V> node = (ExpiringNode<K, V>) lookup((K) key, data.hash(key));
+    return node == null || node.loading || now - node.deadline() >= 0 ? null : node;
   }
 
   /* ---------------- Internals ---------------- */

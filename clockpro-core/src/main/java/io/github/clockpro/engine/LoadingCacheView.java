@@ -31,12 +31,14 @@ final class LoadingCacheView<K, V> implements ClockProLoadingCache<K, V> {
 
   private final BoundedCache<K, V> cache;
   private final Refreshing<K, V> refreshing;
+  private final PolicyView<K, V> policy;
   private final Function<K, V> load;
   private final Function<Set<? extends K>, Map<? extends K, ? extends V>> loadAll;
 
   LoadingCacheView(BoundedCache<K, V> cache, CacheLoader<? super K, V> loader, Refreshing<K, V> refreshing) {
     this.cache = cache;
     this.refreshing = refreshing;
+    this.policy = cache.policyView().withRefreshing(refreshing);
     this.load = key -> call(() -> loader.load(key));
     // The loader's extra keys are the cache's keys in practice; the map is checked for nulls, not for types.
     @SuppressWarnings("unchecked")
@@ -77,6 +79,16 @@ final class LoadingCacheView<K, V> implements ClockProLoadingCache<K, V> {
   public CompletableFuture<V> refresh(K key) {
     requireNonNull(key, "key");
     return refreshing.refresh(key, cache.asMap().get(key));
+  }
+
+  @Override
+  public CompletableFuture<Map<K, V>> refreshAll(Iterable<? extends K> keys) {
+    Set<K> distinct = AsyncCacheView.distinctKeys(keys);
+    Map<K, CompletableFuture<V>> futures = new LinkedHashMap<>();
+    for (K key : distinct) {
+      futures.put(key, refresh(key));
+    }
+    return AsyncCacheView.collect(futures);
   }
 
   @Override
@@ -146,8 +158,8 @@ final class LoadingCacheView<K, V> implements ClockProLoadingCache<K, V> {
   }
 
   @Override
-  public Policy policy() {
-    return cache.policy();
+  public Policy<K, V> policy() {
+    return policy;
   }
 
   @Override
@@ -174,7 +186,7 @@ final class LoadingCacheView<K, V> implements ClockProLoadingCache<K, V> {
   }
 
   /** Whether the loader's class implements {@link CacheLoader#loadAll} rather than inheriting the default. */
-  private static boolean overridesLoadAll(CacheLoader<?, ?> loader) {
+  static boolean overridesLoadAll(CacheLoader<?, ?> loader) {
     for (Class<?> type = loader.getClass(); type != null; type = type.getSuperclass()) {
       try {
         type.getDeclaredMethod("loadAll", Set.class);

@@ -1,16 +1,26 @@
 package io.github.clockpro.engine;
 
+import static java.util.Objects.requireNonNull;
+
 import io.github.clockpro.Policy;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.function.LongConsumer;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The {@link Policy} of a {@link BoundedCache}: reads the policy's figures without the eviction lock. The counts
  * are written under that lock with opaque stores and read here with opaque loads; the sizes and adaptive figures
  * are {@code int} fields read plainly, a benign race: an {@code int} read is never torn, and a reader may see a
  * value one eviction old, which the contract allows.
+ *
+ * <p>Caffeine's views are small classes of their own, made on each call: {@link EvictionView},
+ * {@link FixedExpirationView}, {@link VarExpirationView} and {@link FixedRefreshView}. A loading cache's view
+ * ({@link #withRefreshing}) also knows its refreshes in flight.
+ *
+ * <p>Fields: none change after construction.
  */
-final class PolicyView implements Policy {
+final class PolicyView<K, V> implements Policy<K, V> {
 
   /** The expiry a cache was built with, as the policy view shows it. */
   record Expiration(OptionalLong afterWrite, OptionalLong afterAccess, boolean variable) {
@@ -18,25 +28,47 @@ final class PolicyView implements Policy {
     static final Expiration NONE = new Expiration(OptionalLong.empty(), OptionalLong.empty(), false);
   }
 
-  private final ClockProPolicy<?, ?> policy;
+  private final BoundedCache<K, V> cache;
+  private final ClockProPolicy<K, V> policy;
+  /** The kinds of expiry the cache was built with; their lifetimes are read from the cache, which may change them. */
   private final Expiration expiration;
-  /** The cache's {@link BoundedCache#setMaximum}, which checks its argument and takes the eviction lock. */
-  private final LongConsumer maximumSetter;
+  /**
+   * Whether the cache has a bound: it was built with a maximum weight, or a maximum size below
+   * {@link Integer#MAX_VALUE} (the size a build without a maximum gives). Decided at construction, so that
+   * {@link #setMaximum} does not change it.
+   */
+  private final boolean bounded;
+  /** The refreshes of a loading cache, or {@code null}. */
+  private final Refreshing<K, V> refreshing;
 
-  PolicyView(ClockProPolicy<?, ?> policy, Expiration expiration, LongConsumer maximumSetter) {
+  PolicyView(BoundedCache<K, V> cache, ClockProPolicy<K, V> policy, Expiration expiration) {
+    this(cache, policy, expiration, policy.isWeighted() || policy.maximum() < Integer.MAX_VALUE, null);
+  }
+
+  private PolicyView(BoundedCache<K, V> cache, ClockProPolicy<K, V> policy, Expiration expiration, boolean bounded,
+      Refreshing<K, V> refreshing) {
+    this.cache = cache;
     this.policy = policy;
     this.expiration = expiration;
-    this.maximumSetter = maximumSetter;
+    this.bounded = bounded;
+    this.refreshing = refreshing;
+  }
+
+  /** The same view, for a loading cache whose refreshes are {@code refreshing}. */
+  PolicyView<K, V> withRefreshing(Refreshing<K, V> refreshing) {
+    return new PolicyView<>(cache, policy, expiration, bounded, refreshing);
   }
 
   @Override
   public OptionalLong expiresAfterWrite() {
-    return expiration.afterWrite();
+    return expiration.afterWrite().isPresent() ? OptionalLong.of(((ExpiringCache<K, V>) cache).fixedLifetime(true))
+        : OptionalLong.empty();
   }
 
   @Override
   public OptionalLong expiresAfterAccess() {
-    return expiration.afterAccess();
+    return expiration.afterAccess().isPresent()
+        ? OptionalLong.of(((ExpiringCache<K, V>) cache).fixedLifetime(false)) : OptionalLong.empty();
   }
 
   @Override
@@ -51,7 +83,7 @@ final class PolicyView implements Policy {
 
   @Override
   public void setMaximum(long maximum) {
-    maximumSetter.accept(maximum);
+    cache.setMaximum(maximum);
   }
 
   @Override
@@ -140,6 +172,45 @@ final class PolicyView implements Policy {
       throw new IllegalArgumentException("entriesExamined must not be negative but was " + entriesExamined);
     }
     return policy.scanLengths().atMost(entriesExamined);
+  }
+
+  @Override
+  public V getIfPresentQuietly(K key) {
+    return cache.peek(requireNonNull(key, "key"));
+  }
+
+  @Override
+  public Map<K, CompletableFuture<V>> refreshes() {
+    return refreshing == null ? Map.of() : refreshing.inFlight();
+  }
+
+  @Override
+  public Optional<Eviction<K, V>> eviction() {
+    return bounded ? Optional.of(new EvictionView<>(cache, this)) : Optional.empty();
+  }
+
+  @Override
+  public Optional<FixedExpiration<K, V>> expireAfterWrite() {
+    return expiration.afterWrite().isPresent()
+        ? Optional.of(new FixedExpirationView<>((ExpiringCache<K, V>) cache, true)) : Optional.empty();
+  }
+
+  @Override
+  public Optional<FixedExpiration<K, V>> expireAfterAccess() {
+    return expiration.afterAccess().isPresent()
+        ? Optional.of(new FixedExpirationView<>((ExpiringCache<K, V>) cache, false)) : Optional.empty();
+  }
+
+  @Override
+  public Optional<VarExpiration<K, V>> expireVariably() {
+    return expiration.variable() ? Optional.of(new VarExpirationView<>((ExpiringCache<K, V>) cache))
+        : Optional.empty();
+  }
+
+  @Override
+  public Optional<FixedRefresh<K, V>> refreshAfterWrite() {
+    return cache instanceof RefreshPeriod<?> period
+        ? Optional.of(new FixedRefreshView<>(period)) : Optional.empty();
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.github.clockpro.engine;
 
 import io.github.clockpro.CacheLoader;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -78,6 +79,11 @@ final class Refreshing<K, V> {
       failed(key, started, rejected, 0);
     }
     return started;
+  }
+
+  /** A snapshot of the refreshes in flight, for {@code Policy.refreshes()}. */
+  Map<K, CompletableFuture<V>> inFlight() {
+    return Map.copyOf(inFlight);
   }
 
   /** Whether a refresh of the key is in flight; for tests. */

@@ -6,6 +6,8 @@ import io.github.clockpro.Ticker;
 import io.github.clockpro.Weigher;
 import io.github.clockpro.engine.NodeShape.RefreshingNode;
 import io.github.clockpro.engine.NodeShape.WeightedRefreshingNode;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.Executor;
 
 /**
@@ -22,10 +24,24 @@ import java.util.concurrent.Executor;
  * a refresh that failed leaves it stale, and the next hit starts another. Nothing expires here: a cache with both
  * refresh and expiry is a {@link RefreshingExpiringCache}.
  */
-final class RefreshingCache<K, V> extends BoundedCache<K, V> {
+final class RefreshingCache<K, V> extends BoundedCache<K, V> implements RefreshPeriod<K> {
+
+  private static final VarHandle REFRESH_NANOS;
+
+  static {
+    try {
+      REFRESH_NANOS = MethodHandles.lookup().findVarHandle(RefreshingCache.class, "refreshNanos", long.class);
+    } catch (ReflectiveOperationException failure) {
+      throw new ExceptionInInitializerError(failure);
+    }
+  }
 
   private final Ticker ticker;
-  private final long refreshNanos;
+  /**
+   * The refresh period; written with opaque writes by {@link #setRefreshNanos} (Policy.FixedRefresh), read with
+   * opaque reads by hits: a hit that races with the change compares with the old or the new period.
+   */
+  private long refreshNanos;
   private final Refreshing<K, V> refreshing;
 
   RefreshingCache(long maximum, Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity, int seed,
@@ -43,6 +59,23 @@ final class RefreshingCache<K, V> extends BoundedCache<K, V> {
   }
 
   @Override
+  public long refreshNanos() {
+    return (long) REFRESH_NANOS.getOpaque(this);
+  }
+
+  @Override
+  public void setRefreshNanos(long nanos) {
+    REFRESH_NANOS.setOpaque(this, nanos);
+  }
+
+  @Override
+  public long writeAge(Object key) {
+    @SuppressWarnings("unchecked")
+    Node<K, V> node = lookup((K) key, data.hash(key));
+    return node == null || node.loading ? -1 : Math.max(0, ticker.read() - ((RefreshingNode<K, V>) node).writeTime());
+  }
+
+  @Override
   long writeTime() {
     return ticker.read();
   }
@@ -55,7 +88,7 @@ final class RefreshingCache<K, V> extends BoundedCache<K, V> {
   @Override
   V readLive(Node<K, V> node, long now) {
     V value = read(node);
-    if (now - ((RefreshingNode<K, V>) node).writeTime() >= refreshNanos) {
+    if (now - ((RefreshingNode<K, V>) node).writeTime() >= (long) REFRESH_NANOS.getOpaque(this)) {
       refreshing.refresh(node.key, value);
     }
     return value;

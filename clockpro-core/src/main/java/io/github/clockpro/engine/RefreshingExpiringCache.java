@@ -8,6 +8,8 @@ import io.github.clockpro.Ticker;
 import io.github.clockpro.Weigher;
 import io.github.clockpro.engine.NodeShape.ExpiringNode;
 import io.github.clockpro.engine.NodeShape.RefreshingExpiringNode;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.Executor;
 
 /**
@@ -42,9 +44,20 @@ import java.util.concurrent.Executor;
  *
  * <p>Fields: none change after construction; the refreshes are thread-safe on their own.
  */
-final class RefreshingExpiringCache<K, V> extends ExpiringCache<K, V> {
+final class RefreshingExpiringCache<K, V> extends ExpiringCache<K, V> implements RefreshPeriod<K> {
 
-  private final long refreshNanos;
+  private static final VarHandle REFRESH_NANOS;
+
+  static {
+    try {
+      REFRESH_NANOS = MethodHandles.lookup().findVarHandle(RefreshingExpiringCache.class, "refreshNanos", long.class);
+    } catch (ReflectiveOperationException failure) {
+      throw new ExceptionInInitializerError(failure);
+    }
+  }
+
+  /** The refresh period; written and read as {@code RefreshingCache}'s. */
+  private long refreshNanos;
   private final Refreshing<K, V> refreshing;
 
   RefreshingExpiringCache(long maximum, Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity,
@@ -62,9 +75,24 @@ final class RefreshingExpiringCache<K, V> extends ExpiringCache<K, V> {
   }
 
   @Override
+  public long refreshNanos() {
+    return (long) REFRESH_NANOS.getOpaque(this);
+  }
+
+  @Override
+  public void setRefreshNanos(long nanos) {
+    REFRESH_NANOS.setOpaque(this, nanos);
+  }
+
+  @Override
+  public long writeAge(Object key) {
+    return ageOf(key, true);
+  }
+
+  @Override
   V readUnexpired(ExpiringNode<K, V> entry, long deadline, long now) {
     V value = super.readUnexpired(entry, deadline, now);
-    if (now - ((RefreshingExpiringNode<K, V>) entry).writeTime() >= refreshNanos) {
+    if (now - ((RefreshingExpiringNode<K, V>) entry).writeTime() >= (long) REFRESH_NANOS.getOpaque(this)) {
       refreshing.refresh(entry.key, value);
     }
     return value;

@@ -10,7 +10,8 @@
  *       {@code BulkLoading}: {@code getAll}; {@code Computing}: the atomic {@code compute}, {@code computeIfPresent}
  *       and {@code merge}; {@code LoadingCacheView}, {@code Refreshing} and {@code RefreshingCache}:
  *       {@code build(CacheLoader)} and refresh, and {@code RefreshingExpiringCache} for refresh with expiry;
- *       {@code AsyncCacheView}: {@code buildAsync()}.
+ *       {@code AsyncCacheView} and {@code AsyncMapView}: {@code buildAsync()}, and {@code AsyncLoadingCacheView}
+ *       with {@code BlockingLoader}: {@code buildAsync(loader)}.
  *   <li>{@code NodeTable} and {@code Node}: the hash table, with lock-free reads and one writer, whose entries are
  *       the nodes themselves; {@code NodeShape}: every subclass of {@code Node} (weighted, expiring, refreshing)
  *       and the factory that makes the shape a cache's options call for; {@code TreeBin}: the persistent balanced
@@ -26,7 +27,8 @@
  *       expiry; {@code TimerWheel} (the deadlines, by bucket), {@code Pacer} (the
  *       scheduler's runs) and {@code Expirations} (what a critical section reports after the lock).
  *   <li>{@code Invariants}: every named invariant, checked by the tests; {@code PolicyView} and
- *       {@code CacheMapView}: the views the API returns.
+ *       {@code CacheMapView}: the views the API returns; {@code EvictionView}, {@code FixedExpirationView},
+ *       {@code VarExpirationView} and {@code FixedRefreshView} ({@code RefreshPeriod}): Caffeine's policy views.
  * </ul>
  *
  * <h2>Access modes</h2>

@@ -48,7 +48,7 @@ class ScanLengthsTest {
 
   @Test
   void shouldRejectANegativeLength() {
-    Policy policy = ClockProCache.builder().maximumSize(10).build().policy();
+    Policy<Object, Object> policy = ClockProCache.builder().maximumSize(10).build().policy();
     IllegalArgumentException thrown =
         assertThrows(IllegalArgumentException.class, () -> policy.evictionCountAtMost(-1));
     assertTrue(thrown.getMessage().contains("entriesExamined"), thrown.getMessage());

@@ -32,7 +32,7 @@ class PrometheusScrapeTest {
 
   private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private CacheStats stats;
-  private Policy policy;
+  private Policy<Integer, Integer> policy;
   private Scrape scrape;
 
   @BeforeEach

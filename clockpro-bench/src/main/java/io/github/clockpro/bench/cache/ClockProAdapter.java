@@ -69,7 +69,7 @@ public final class ClockProAdapter implements BenchmarkCache {
    * @return a snapshot of them
    */
   public static PolicySnapshot policy(ClockProCache<?, ?> cache) {
-    Policy policy = cache.policy();
+    Policy<?, ?> policy = cache.policy();
     long[] evictionCountAtMost = new long[policy.scanLimit() + 1];
     for (int length = 0; length < evictionCountAtMost.length; length++) {
       evictionCountAtMost[length] = policy.evictionCountAtMost(length);

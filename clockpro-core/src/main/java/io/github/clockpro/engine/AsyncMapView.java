@@ -1,0 +1,181 @@
+package io.github.clockpro.engine;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * The {@code asMap()} of an asynchronous cache ({@link AsyncCacheView}): a {@link ConcurrentMap} of futures over the
+ * engine's map of values. The contract, and where it differs from Caffeine's, is
+ * {@link io.github.clockpro.ClockProAsyncCache#asMap()}'s.
+ *
+ * <h2>Design</h2>
+ * The engine stores values, not futures, so each read makes a future: a completed one of the value, or a copy of
+ * a load in flight. Writes of a completed future write its value through the engine's map view, whose operations
+ * are atomic; a write of a future not yet complete goes through the cache's {@code put}, a placeholder while the key
+ * is absent. Conditional writes compare values, so they are atomic only between completed futures.
+ *
+ * <p>Fields: none change; the cache is thread-safe on its own.
+ */
+final class AsyncMapView<K, V> extends AbstractMap<K, CompletableFuture<V>>
+    implements ConcurrentMap<K, CompletableFuture<V>> {
+
+  private final AsyncCacheView<K, V> async;
+  private final BoundedCache<K, V> cache;
+  private final ConcurrentMap<K, V> values;
+  private final EntrySetView entrySet = new EntrySetView();
+
+  AsyncMapView(AsyncCacheView<K, V> async, BoundedCache<K, V> cache) {
+    this.async = async;
+    this.cache = cache;
+    this.values = cache.asMap();
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public CompletableFuture<V> get(Object key) {
+    requireNonNull(key, "key");
+    Node<K, V> node = cache.lookup((K) key, cache.data.hash(key));
+    if (node != null && node.value instanceof Load<?> inFlight) {
+      @SuppressWarnings("unchecked")
+      Load<V> load = (Load<V>) inFlight;
+      return load.copy();
+    }
+    return completed(values.get(key));
+  }
+
+  @Override
+  public boolean containsKey(Object key) {
+    return get(key) != null;
+  }
+
+  @Override
+  public CompletableFuture<V> put(K key, CompletableFuture<V> valueFuture) {
+    requireNonNull(key, "key");
+    requireNonNull(valueFuture, "value");
+    V value = valueOf(valueFuture);
+    if (value != null) {
+      return completed(values.put(key, value));
+    }
+    CompletableFuture<V> previous = get(key);
+    async.put(key, valueFuture);
+    return previous;
+  }
+
+  @Override
+  public CompletableFuture<V> putIfAbsent(K key, CompletableFuture<V> valueFuture) {
+    requireNonNull(key, "key");
+    requireNonNull(valueFuture, "value");
+    V value = valueOf(valueFuture);
+    if (value != null) {
+      CompletableFuture<V> inFlight = get(key);
+      return inFlight != null ? inFlight : completed(values.putIfAbsent(key, value));
+    }
+    CompletableFuture<V> previous = get(key);
+    if (previous == null) {
+      async.put(key, valueFuture);
+    }
+    return previous;
+  }
+
+  @Override
+  public CompletableFuture<V> remove(Object key) {
+    return completed(values.remove(requireNonNull(key, "key")));
+  }
+
+  @Override
+  public boolean remove(Object key, Object valueFuture) {
+    requireNonNull(key, "key");
+    V value = valueFuture instanceof CompletableFuture<?> future ? valueOfAny(future) : null;
+    return value != null && values.remove(key, value);
+  }
+
+  @Override
+  public CompletableFuture<V> replace(K key, CompletableFuture<V> valueFuture) {
+    requireNonNull(key, "key");
+    requireNonNull(valueFuture, "value");
+    V value = valueOf(valueFuture);
+    return value == null ? null : completed(values.replace(key, value));
+  }
+
+  @Override
+  public boolean replace(K key, CompletableFuture<V> oldFuture, CompletableFuture<V> newFuture) {
+    requireNonNull(key, "key");
+    requireNonNull(oldFuture, "oldValue");
+    requireNonNull(newFuture, "newValue");
+    V oldValue = valueOf(oldFuture);
+    V newValue = valueOf(newFuture);
+    return oldValue != null && newValue != null && values.replace(key, oldValue, newValue);
+  }
+
+  @Override
+  public void clear() {
+    values.clear();
+  }
+
+  @Override
+  public int size() {
+    return values.size();
+  }
+
+  @Override
+  public Set<Map.Entry<K, CompletableFuture<V>>> entrySet() {
+    return entrySet;
+  }
+
+  /** A completed future of the value, or {@code null} for none. */
+  private static <V> CompletableFuture<V> completed(V value) {
+    return value == null ? null : CompletableFuture.completedFuture(value);
+  }
+
+  /** The value of a future that has completed with one; {@code null} if it has not, failed, or holds none. */
+  private static <V> V valueOf(CompletableFuture<V> future) {
+    return future.isDone() && !future.isCompletedExceptionally() ? future.getNow(null) : null;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <V> V valueOfAny(CompletableFuture<?> future) {
+    return valueOf((CompletableFuture<V>) future);
+  }
+
+  /** The entries: the engine map's, each value a completed future; removal through the engine map. */
+  private final class EntrySetView extends AbstractSet<Map.Entry<K, CompletableFuture<V>>> {
+    @Override
+    public Iterator<Map.Entry<K, CompletableFuture<V>>> iterator() {
+      Iterator<Map.Entry<K, V>> entries = values.entrySet().iterator();
+      return new Iterator<>() {
+        @Override
+        public boolean hasNext() {
+          return entries.hasNext();
+        }
+
+        @Override
+        public Map.Entry<K, CompletableFuture<V>> next() {
+          Map.Entry<K, V> entry = entries.next();
+          return new SimpleImmutableEntry<>(entry.getKey(), CompletableFuture.completedFuture(entry.getValue()));
+        }
+
+        @Override
+        public void remove() {
+          entries.remove();
+        }
+      };
+    }
+
+    @Override
+    public int size() {
+      return values.size();
+    }
+
+    @Override
+    public void clear() {
+      values.clear();
+    }
+  }
+}

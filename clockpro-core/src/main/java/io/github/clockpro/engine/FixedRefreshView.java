@@ -1,0 +1,45 @@
+package io.github.clockpro.engine;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.clockpro.Policy;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Caffeine's {@code Policy.FixedRefresh} over a cache built with {@code refreshAfterWrite}: the period and each
+ * value's age, read and changed in the cache ({@link RefreshPeriod}).
+ *
+ * <p>Fields: none change.
+ */
+final class FixedRefreshView<K, V> implements Policy.FixedRefresh<K, V> {
+
+  private final RefreshPeriod<?> cache;
+
+  FixedRefreshView(RefreshPeriod<?> cache) {
+    this.cache = cache;
+  }
+
+  @Override
+  public OptionalLong ageOf(K key, TimeUnit unit) {
+    requireNonNull(key, "key");
+    requireNonNull(unit, "unit");
+    long age = cache.writeAge(key);
+    return age < 0 ? OptionalLong.empty() : OptionalLong.of(unit.convert(age, TimeUnit.NANOSECONDS));
+  }
+
+  @Override
+  public long getRefreshesAfter(TimeUnit unit) {
+    requireNonNull(unit, "unit");
+    return unit.convert(cache.refreshNanos(), TimeUnit.NANOSECONDS);
+  }
+
+  @Override
+  public void setRefreshesAfter(long duration, TimeUnit unit) {
+    requireNonNull(unit, "unit");
+    if (duration <= 0) {
+      throw new IllegalArgumentException("duration must be positive but was " + duration);
+    }
+    cache.setRefreshNanos(unit.toNanos(duration));
+  }
+}
