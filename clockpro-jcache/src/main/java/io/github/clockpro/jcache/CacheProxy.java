@@ -98,7 +98,7 @@ final class CacheProxy<K, V> implements Cache<K, V> {
     this.configuration = configuration;
     this.copier = configuration.isStoreByValue()
         ? Copier.serializing(cacheManager.getClassLoader()) : Copier.IDENTITY;
-    this.expiryPolicy = configuration.getExpiryPolicyFactory().create();
+    this.expiryPolicy = configuration.effectiveExpiryPolicy();
     ExpiryAdapter<K, V> expiry =
         expiryPolicy instanceof EternalExpiryPolicy ? null : new ExpiryAdapter<>(expiryPolicy);
     CacheLoader<K, V> loader = configuration.getCacheLoaderFactory() == null ? null

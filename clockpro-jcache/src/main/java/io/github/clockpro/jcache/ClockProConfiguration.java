@@ -5,14 +5,21 @@ import static java.util.Objects.requireNonNull;
 import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.Ticker;
 import io.github.clockpro.Weigher;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import javax.cache.configuration.CompleteConfiguration;
 import javax.cache.configuration.Factory;
 import javax.cache.configuration.MutableConfiguration;
+import javax.cache.expiry.EternalExpiryPolicy;
+import javax.cache.expiry.ExpiryPolicy;
+import javax.cache.expiry.ModifiedExpiryPolicy;
+import javax.cache.expiry.TouchedExpiryPolicy;
 
 /**
  * A JCache configuration with the settings of a {@link io.github.clockpro.ClockProCache} that the standard does not
- * cover: the maximum size, the scan limit and the ticker. Pass it to {@link javax.cache.CacheManager#createCache}
+ * cover: the maximum size or weight, the scan limit, the ticker, and expiry after write or after access. Pass it to {@link javax.cache.CacheManager#createCache}
  * like any {@link MutableConfiguration}; a cache created from a plain configuration gets the defaults below, and
  * {@link javax.cache.Cache#getConfiguration(Class)} returns a {@code ClockProConfiguration} either way.
  *
@@ -24,6 +31,12 @@ import javax.cache.configuration.MutableConfiguration;
  * ({@link #setMaximumWeight}, with a weigher, as {@link CacheBuilder#maximumWeight(long)}); a bound by weight
  * replaces the bound by size.
  *
+ * <p>Expiry after write or after access ({@link #setExpireAfterWrite}, {@link #setExpireAfterAccess}, Caffeine's
+ * "eager expiration") applies where the {@linkplain #getExpiryPolicyFactory() expiry policy} is eternal, which it
+ * is unless set: unlike the policy, it survives a framework's {@code createCache} with a plain configuration over
+ * a configuration file's defaults (see docs/jcache.md). A cache with both it and a policy that is not eternal is
+ * refused when created.
+ *
  * @param <K> the type of keys
  * @param <V> the type of values
  */
@@ -32,7 +45,8 @@ public final class ClockProConfiguration<K, V> extends MutableConfiguration<K, V
   /**
    * The maximum size of a cache whose configuration sets none: {@link Integer#MAX_VALUE}, the most a
    * {@link io.github.clockpro.ClockProCache} holds, so that a standard configuration never evicts, as JSR-107
-   * expects of a cache without a bound. The core grows its table and history as entries arrive, so a large bound
+   * expects of a cache without a bound, unless the manager's configuration file bounds it (see
+   * docs/jcache.md). The core grows its table and history as entries arrive, so a large bound
    * costs nothing while the cache is small.
    */
   public static final long DEFAULT_MAXIMUM_SIZE = Integer.MAX_VALUE;
@@ -49,6 +63,10 @@ public final class ClockProConfiguration<K, V> extends MutableConfiguration<K, V
   private long maximumWeight = -1;
   /** Creates the weigher of a cache bounded by weight; {@code null} for a cache bounded by size. */
   private Factory<? extends Weigher<? super K, ? super V>> weigherFactory;
+  /** The lifetime of an entry after its last write, or {@code null} for none. */
+  private Duration expireAfterWrite;
+  /** The lifetime of an entry after its last read or write, or {@code null} for none. */
+  private Duration expireAfterAccess;
 
   /** Creates a configuration with the defaults of {@link MutableConfiguration} and of this class. */
   public ClockProConfiguration() {}
@@ -68,6 +86,8 @@ public final class ClockProConfiguration<K, V> extends MutableConfiguration<K, V
       this.tickerFactory = other.tickerFactory;
       this.maximumWeight = other.maximumWeight;
       this.weigherFactory = other.weigherFactory;
+      this.expireAfterWrite = other.expireAfterWrite;
+      this.expireAfterAccess = other.expireAfterAccess;
     }
   }
 
@@ -186,6 +206,101 @@ public final class ClockProConfiguration<K, V> extends MutableConfiguration<K, V
     return this;
   }
 
+  /**
+   * Returns the lifetime of an entry after it was created or its value last replaced, if set.
+   *
+   * @return the lifetime, or empty
+   */
+  public Optional<Duration> getExpireAfterWrite() {
+    return Optional.ofNullable(expireAfterWrite);
+  }
+
+  /**
+   * Expires each entry this long after it was created or its value last replaced, as Caffeine's
+   * {@code expireAfterWrite}; reads do not extend it. Equivalent to a {@link ModifiedExpiryPolicy} of that
+   * duration, applied where the expiry policy is eternal (see the class comment).
+   *
+   * @param duration the lifetime, positive
+   * @return this configuration
+   * @throws IllegalArgumentException if {@code duration} is zero or negative, or expiry after access is set
+   * @throws NullPointerException if {@code duration} is null
+   */
+  public ClockProConfiguration<K, V> setExpireAfterWrite(Duration duration) {
+    requirePositive(duration, "expireAfterWrite");
+    if (expireAfterAccess != null) {
+      throw new IllegalArgumentException("expireAfterWrite cannot be combined with expireAfterAccess, already set");
+    }
+    this.expireAfterWrite = duration;
+    return this;
+  }
+
+  /**
+   * Returns the lifetime of an entry after it was last read or written, if set.
+   *
+   * @return the lifetime, or empty
+   */
+  public Optional<Duration> getExpireAfterAccess() {
+    return Optional.ofNullable(expireAfterAccess);
+  }
+
+  /**
+   * Expires each entry this long after it was created, last read or its value last replaced, as Caffeine's
+   * {@code expireAfterAccess}. Equivalent to a {@link TouchedExpiryPolicy} of that duration, applied where the
+   * expiry policy is eternal (see the class comment).
+   *
+   * @param duration the lifetime, positive
+   * @return this configuration
+   * @throws IllegalArgumentException if {@code duration} is zero or negative, or expiry after write is set
+   * @throws NullPointerException if {@code duration} is null
+   */
+  public ClockProConfiguration<K, V> setExpireAfterAccess(Duration duration) {
+    requirePositive(duration, "expireAfterAccess");
+    if (expireAfterWrite != null) {
+      throw new IllegalArgumentException("expireAfterAccess cannot be combined with expireAfterWrite, already set");
+    }
+    this.expireAfterAccess = duration;
+    return this;
+  }
+
+  /**
+   * The expiry policy a cache of this configuration runs: the configured one, or, where that is eternal, the one
+   * that expiry after write or after access stands for.
+   *
+   * @throws IllegalArgumentException if expiry after write or access is set beside a policy that is not eternal
+   */
+  ExpiryPolicy effectiveExpiryPolicy() {
+    ExpiryPolicy configured = getExpiryPolicyFactory().create();
+    if (expireAfterWrite == null && expireAfterAccess == null) {
+      return configured;
+    }
+    if (!(configured instanceof EternalExpiryPolicy)) {
+      throw new IllegalArgumentException("expireAfterWrite or expireAfterAccess cannot be combined with the expiry "
+          + "policy " + configured.getClass().getName() + ": only with an eternal one");
+    }
+    return expireAfterWrite != null
+        ? new ModifiedExpiryPolicy(jcacheDuration(expireAfterWrite))
+        : new TouchedExpiryPolicy(jcacheDuration(expireAfterAccess));
+  }
+
+  /**
+   * A JCache duration, which counts whole milliseconds at least: a duration of less than a millisecond, but not
+   * zero, counts as one; zero is {@link javax.cache.expiry.Duration#ZERO}.
+   */
+  static javax.cache.expiry.Duration jcacheDuration(Duration duration) {
+    if (duration.isZero()) {
+      return javax.cache.expiry.Duration.ZERO;
+    }
+    long millis = duration.toMillis() + (duration.minusMillis(duration.toMillis()).isZero() ? 0 : 1);
+    return new javax.cache.expiry.Duration(TimeUnit.MILLISECONDS, millis);
+  }
+
+  private static void requirePositive(Duration duration, String name) {
+    requireNonNull(duration, name);
+    if (duration.isNegative() || duration.isZero()) {
+      throw new IllegalArgumentException(name + " must be positive but was " + duration);
+    }
+  }
+
   @Override
   public boolean equals(Object other) {
     if (this == other) {
@@ -197,11 +312,14 @@ public final class ClockProConfiguration<K, V> extends MutableConfiguration<K, V
     ClockProConfiguration<?, ?> that = (ClockProConfiguration<?, ?>) other;
     return maximumSize == that.maximumSize && scanLimit == that.scanLimit
         && Objects.equals(tickerFactory, that.tickerFactory) && maximumWeight == that.maximumWeight
-        && Objects.equals(weigherFactory, that.weigherFactory);
+        && Objects.equals(weigherFactory, that.weigherFactory)
+        && Objects.equals(expireAfterWrite, that.expireAfterWrite)
+        && Objects.equals(expireAfterAccess, that.expireAfterAccess);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(super.hashCode(), maximumSize, scanLimit, tickerFactory, maximumWeight, weigherFactory);
+    return Objects.hash(super.hashCode(), maximumSize, scanLimit, tickerFactory, maximumWeight, weigherFactory,
+        expireAfterWrite, expireAfterAccess);
   }
 }

@@ -8,7 +8,8 @@
  * <h2>Reading guide</h2>
  * <ul>
  *   <li>{@code ClockProCachingProvider}, {@code CacheManagerImpl}: the managers per class loader and URI, and
- *       their named caches.
+ *       their named caches. {@code ConfigurationFile} reads a manager's configuration file (Caffeine's shape, under
+ *       {@code clockpro.jcache}); {@code ConfiguredExpiryPolicy} is the expiry policy a file describes.
  *   <li>{@code CacheProxy}: the {@link javax.cache.Cache}; its design comment explains how each operation runs on
  *       the core. {@code EntryProxy} is the entry it hands out, {@code EntryIterator} its iterator.
  *   <li>{@code EntryWrites}: the writes of one key, each one core call, and the transitions they are made of.
