@@ -99,7 +99,10 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    * Why no write buffer. Caffeine queues writes in an MPSC buffer so that writers never wait for the eviction
    * lock. Here the critical section of an insert is a constant (linking plus at most scanLimit steps), so
    * writers wait at most that long, and a buffer would let one operation drain, and so evict for, many
-   * others: it would break the per-operation bound this cache exists to keep.
+   * others: it would break the per-operation bound this cache exists to keep. Nor would it spare a miss the lock:
+   * the table has one writer, the lock holder, so every insert takes the lock to map its node. When two writers
+   * take turns, what each pays is the cache lines the other wrote last (docs/decisions.md, "The eviction lock's two
+   * modes are the machine's").
    *
    * Reading guide: the public operations in the interface's order; the operations the map view and Loading
    * share; then insert and unmap, the two structural changes.
