@@ -159,7 +159,7 @@ public final class RedisNearCache<K, V> implements CacheFrontend<K, V> {
   private final TrackedConnection.Owner<K, V> owner = new TrackedConnection.Owner<>() {
     @Override
     public void invalidate(K key) {
-      RedisNearCache.this.invalidate(key);
+      onInvalidation(key);
     }
 
     @Override
@@ -323,13 +323,26 @@ public final class RedisNearCache<K, V> implements CacheFrontend<K, V> {
     }
   }
 
-  /** Called by a tracked connection when Redis invalidated the key; on its event loop. */
-  private void invalidate(K key) {
-    invalidationCount.incrementAndGet();
+  /**
+   * Removes the key from the near cache and refuses the fills in flight for it, as an invalidation from Redis
+   * does. For a writer that wants to read its own write before Redis's invalidation of the key arrives: call it
+   * after the write completed in Redis; a read that follows then gets the new value.
+   *
+   * @param key the key
+   * @throws NullPointerException if {@code key} is null
+   */
+  public void invalidate(K key) {
+    requireNonNull(key, "key");
     pendingFills.compute(key, (unused, token) -> {
       cache.invalidate(key);
       return null;
     });
+  }
+
+  /** Called by a tracked connection when Redis invalidated the key; on its event loop. */
+  private void onInvalidation(K key) {
+    invalidationCount.incrementAndGet();
+    invalidate(key);
   }
 
   /** Called by a tracked connection or the routing when the connection's values can no longer be trusted. */

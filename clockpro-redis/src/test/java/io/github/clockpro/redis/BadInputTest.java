@@ -73,6 +73,7 @@ class BadInputTest {
         StatefulRedisConnection<String, String> connection = redis.connect();
         RedisNearCache<String, String> nearCache = RedisNearCache.enable(connection, cache)) {
       assertEquals("key", assertThrows(NullPointerException.class, () -> nearCache.get(null)).getMessage());
+      assertEquals("key", assertThrows(NullPointerException.class, () -> nearCache.invalidate(null)).getMessage());
       assertEquals("key",
           assertThrows(NullPointerException.class, () -> nearCache.get(null, () -> "v")).getMessage());
       assertEquals("valueLoader",

@@ -47,6 +47,20 @@ class CoherenceTest extends SharedRedisTest {
   }
 
   @Test
+  void shouldReadItsOwnWriteWhenTheWriterInvalidatesLocally() {
+    try (StatefulRedisConnection<String, String> connection = redis.connect();
+        RedisNearCache<String, String> nearCache = RedisNearCache.enable(connection,
+            ClockProCache.builder().maximumSize(100).build())) {
+      for (int i = 0; i < 200; i++) {
+        nearCache.get("own");
+        connection.sync().set("own", Integer.toString(i));
+        nearCache.invalidate("own");
+        assertEquals(Integer.toString(i), nearCache.get("own"), "the writer reads its own write at once");
+      }
+    }
+  }
+
+  @Test
   void shouldNotServeAReplacedValueOnceItsInvalidationIsDelivered() {
     try (StatefulRedisConnection<String, String> writer = redis.connect();
         StatefulRedisConnection<String, String> connection = redis.connect();

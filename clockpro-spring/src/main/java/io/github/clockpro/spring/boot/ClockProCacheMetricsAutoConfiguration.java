@@ -7,6 +7,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.cache.metrics.CacheMeterBinderProvider;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 /**
  * Registers a {@link ClockProCacheMeterBinderProvider} when Micrometer, {@code clockpro-stats} and Spring Boot's
@@ -31,5 +32,18 @@ public class ClockProCacheMetricsAutoConfiguration {
   @ConditionalOnMissingBean
   public ClockProCacheMeterBinderProvider clockProCacheMeterBinderProvider() {
     return new ClockProCacheMeterBinderProvider();
+  }
+
+  /** The meters of the two-level cache, when clockpro-redis and Spring Data Redis are present. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = {"io.github.clockpro.redis.RedisNearCacheMetrics",
+      "org.springframework.data.redis.serializer.RedisSerializer"})
+  static class TwoLevelMetrics {
+
+    @Bean
+    @ConditionalOnMissingBean
+    ClockProRedisCacheMeterBinderProvider clockProRedisCacheMeterBinderProvider() {
+      return new ClockProRedisCacheMeterBinderProvider();
+    }
   }
 }
