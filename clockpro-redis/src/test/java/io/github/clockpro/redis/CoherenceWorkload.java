@@ -17,7 +17,8 @@ import java.util.function.Supplier;
 
 /**
  * Several near caches, each read by two threads, and two writers on connections of their own, over a small set of
- * keys for a fixed time; then quiescence and a comparison of every near cache entry with Redis.
+ * keys for the given time (and at least half of it after the midway action); then quiescence and a comparison of
+ * every near cache entry with Redis.
  *
  * <p>Writers set a fresh value (80%), delete (10%) or set a value that expires within 80 ms (10%). Loops are
  * bounded by time and by a count. Quiescence: every thread has stopped, every expiry is due and each key has been
@@ -47,6 +48,9 @@ final class CoherenceWorkload {
   private final AtomicLong writes = new AtomicLong();
   private final AtomicLong failures = new AtomicLong();
 
+  /** When the threads stop, by System.nanoTime(); written by the running test's thread, read by the workers. */
+  private volatile long stopAt;
+
   /** A workload whose writers and checker open their connections with {@code connector}. */
   CoherenceWorkload(Supplier<Connected> connector) {
     this.connector = connector;
@@ -69,10 +73,11 @@ final class CoherenceWorkload {
    */
   Result run(List<NearCacheUnderTest> nearCaches, Duration duration, Runnable midway) throws InterruptedException {
     long deadline = System.nanoTime() + duration.toNanos();
+    stopAt = Long.MAX_VALUE;
     List<Thread> threads = new ArrayList<>();
     for (NearCacheUnderTest nearCache : nearCaches) {
       for (int reader = 0; reader < 2; reader++) {
-        threads.add(new Thread(() -> read(nearCache.frontend(), deadline), "reader"));
+        threads.add(new Thread(() -> read(nearCache.frontend()), "reader"));
       }
     }
     List<Connected> writerConnections = new ArrayList<>();
@@ -80,11 +85,13 @@ final class CoherenceWorkload {
       Connected connected = connector.get();
       writerConnections.add(connected);
       String name = "w" + writer;
-      threads.add(new Thread(() -> write(connected.commands(), name, deadline), "writer " + name));
+      threads.add(new Thread(() -> write(connected.commands(), name), "writer " + name));
     }
     threads.forEach(Thread::start);
     TimeUnit.NANOSECONDS.sleep(duration.toNanos() / 2);
     midway.run();
+    // At least half the duration after the midway action, however long it took on a loaded machine.
+    stopAt = Math.max(deadline, System.nanoTime() + duration.toNanos() / 2);
     for (Thread thread : threads) {
       thread.join(TimeUnit.NANOSECONDS.toMillis(duration.toNanos()) + 30_000);
       if (thread.isAlive()) {
@@ -95,9 +102,9 @@ final class CoherenceWorkload {
     return check(nearCaches);
   }
 
-  private void read(CacheFrontend<String, String> frontend, long deadline) {
+  private void read(CacheFrontend<String, String> frontend) {
     ThreadLocalRandom random = ThreadLocalRandom.current();
-    for (long i = 0; i < OPERATIONS_PER_THREAD && System.nanoTime() < deadline; i++) {
+    for (long i = 0; i < OPERATIONS_PER_THREAD && System.nanoTime() < stopAt; i++) {
       try {
         frontend.get(key(random.nextInt(KEYS)));
         reads.incrementAndGet();
@@ -107,9 +114,9 @@ final class CoherenceWorkload {
     }
   }
 
-  private void write(RedisClusterCommands<String, String> commands, String name, long deadline) {
+  private void write(RedisClusterCommands<String, String> commands, String name) {
     ThreadLocalRandom random = ThreadLocalRandom.current();
-    for (long i = 0; i < OPERATIONS_PER_THREAD && System.nanoTime() < deadline; i++) {
+    for (long i = 0; i < OPERATIONS_PER_THREAD && System.nanoTime() < stopAt; i++) {
       String key = key(random.nextInt(KEYS));
       int choice = random.nextInt(10);
       try {
