@@ -1,0 +1,89 @@
+package io.github.clockpro.differential;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * A generated case of the differential test: the options both caches are built with, and the steps to run on
+ * both.
+ *
+ * <p>{@link #run} runs each step on clockpro's cache and then on Caffeine's, at the same time of the shared ticker,
+ * and requires the two {@link Outcome}s to be equal. At the end it compares what is left: the live contents, then,
+ * after {@code cleanUp()}, the number of entries and their weight, and finally, after {@code invalidateAll()}
+ * has removed every entry, every expiration either cache reported during the whole run, as a multiset.
+ *
+ * @param settings the caches' options
+ * @param steps the steps, in order
+ */
+record DifferentialSequence(Settings settings, List<Step> steps) {
+
+  DifferentialSequence {
+    steps = List.copyOf(steps);
+  }
+
+  /**
+   * Runs the steps on new caches.
+   *
+   * @throws Disagreement at the first disagreement, naming the step and both outcomes
+   */
+  void run() {
+    SharedTicker ticker = new SharedTicker(settings.start());
+    Side clockpro = new ClockproSide(settings, ticker);
+    Side caffeine = new CaffeineSide(settings, ticker);
+    for (int index = 0; index < steps.size(); index++) {
+      Step step = steps.get(index);
+      if (step.movesTicker()) {
+        ticker.advance(step.tickerMove(settings.scale()));
+        continue;
+      }
+      agree(step.operation().name(), "step " + (index + 1) + " of " + steps.size() + ", "
+          + step.java(settings.scale()), clockpro.run(step), caffeine.run(step));
+    }
+    compareAtEnd(clockpro, caffeine);
+  }
+
+  private void compareAtEnd(Side clockpro, Side caffeine) {
+    String end = "at the end, after all " + steps.size() + " steps, ";
+    agree("live contents", end + "live contents", new TreeMap<>(clockpro.asMap()), new TreeMap<>(caffeine.asMap()));
+    Step cleanUp = Step.withoutArguments(Step.Operation.CLEAN_UP);
+    agree("final cleanUp", end + cleanUp.java(settings.scale()), clockpro.run(cleanUp), caffeine.run(cleanUp));
+    if (settings.expiry() != Settings.ExpiryKind.VARIABLE) {
+      // With an Expiry, Caffeine's timer wheel leaves an entry that fell due within its current bucket (about a
+      // second) for a later cleanUp(), and clockpro's wheel an entry whose deadline a read brought forward (see
+      // docs/design.md, "Where expiry departs from Caffeine"): the sizes then differ by those entries.
+      agree("size", end + "size after cleanUp()", clockpro.size(), caffeine.size());
+      agree("weighted size", end + "weighted size after cleanUp()", clockpro.weightedSize(), caffeine.weightedSize());
+    }
+    Step invalidateAll = Step.withoutArguments(Step.Operation.INVALIDATE_ALL);
+    agree("final invalidateAll", end + invalidateAll.java(settings.scale()), clockpro.run(invalidateAll), caffeine.run(invalidateAll));
+    agree("expirations", end + "the expirations of the whole run", clockpro.expirations(), caffeine.expirations());
+  }
+
+  private static void agree(String kind, String what, Object ours, Object theirs) {
+    if (!Objects.equals(ours, theirs)) {
+      throw new Disagreement(kind, what + ": clockpro " + ours + ", caffeine " + theirs);
+    }
+  }
+
+  DifferentialSequence withSteps(List<Step> fewer) {
+    return new DifferentialSequence(settings, fewer);
+  }
+
+  DifferentialSequence withSettings(Settings simpler) {
+    return new DifferentialSequence(simpler, steps);
+  }
+
+  /** The settings and the number of steps, without the steps: what QuickTheories prints for each value. */
+  String summary() {
+    return settings + ", " + steps.size() + " steps";
+  }
+
+  /** The settings, then each step as a Java statement. */
+  @Override
+  public String toString() {
+    return summary() + steps.stream().map(step -> step.java(settings.scale()))
+        .collect(Collectors.joining(System.lineSeparator() + "  ", ":" + System.lineSeparator() + "  ", ""));
+  }
+}
