@@ -529,13 +529,17 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   }
 
   /**
-   * Under the eviction lock: schedules a node that is in no list, by its deadline read now; a placeholder whose
-   * deadline has come is looked at again a tick later.
+   * Under the eviction lock: schedules a node that is in no list, by its deadline read now. A placeholder whose
+   * deadline has come goes to the current tick's bucket, not to the draining list (which would hand it out again
+   * at once, and a cleanUp() would loop until its load ends): it is looked at again when the time leaves the tick,
+   * or by the next cleanUp(), which also drains the current tick, so that an entry whose load gives it a deadline
+   * within the tick is found then. (Scheduling it a whole tick later instead left such an entry, expired, past
+   * every cleanUp() of the next second.)
    */
   private void schedule(ExpiringNode<K, V> node) {
     long at = node.deadline();
-    if (node.loading && at - (wheel.time() + TimerWheel.TICK) < 0) {
-      at = wheel.time() + TimerWheel.TICK;
+    if (node.loading && at - wheel.time() <= 0) {
+      at = wheel.time() + 1;
     }
     wheel.schedule(node, at);
     if (pacer != null) {

@@ -7,7 +7,9 @@ import io.github.clockpro.CacheStats;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.ClockProLoadingCache;
 import io.github.clockpro.Policy;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -62,17 +64,18 @@ final class LoadingCacheView<K, V> implements ClockProLoadingCache<K, V> {
       return cache.getAll(keys, loadAll);
     }
     requireNonNull(keys, "keys");
-    Map<K, V> result = new LinkedHashMap<>();
+    Set<K> distinct = new LinkedHashSet<>(); // a key given twice is loaded once, as getAll(keys, function) does
     for (K key : keys) {
-      requireNonNull(key, "key");
+      distinct.add(requireNonNull(key, "key"));
     }
-    for (K key : keys) {
+    Map<K, V> result = new LinkedHashMap<>();
+    for (K key : distinct) {
       V value = get(key);
       if (value != null) {
         result.put(key, value);
       }
     }
-    return java.util.Collections.unmodifiableMap(result);
+    return Collections.unmodifiableMap(result);
   }
 
   @Override

@@ -270,6 +270,38 @@ class ExpiryTest {
     assertInvariants(cache);
   }
 
+  /**
+   * A loaded entry is scheduled while its load is in flight, as a placeholder; once it has a value and its deadline
+   * has passed, {@code cleanUp()} removes it, as it removes a put's, even when the deadline is less than one tick
+   * of the timer wheel after the load, with a fixed lifetime or an {@link Expiry}.
+   */
+  @Test
+  void shouldRemoveAnExpiredLoadedEntryOnCleanUp() {
+    long lifetime = Duration.ofMillis(300).toNanos();
+    Expiry<String, String> expiry = (key, value, currentTime) -> lifetime;
+    List<ClockProCache<String, String>> caches = List.of(
+        ClockProCache.builder().maximumSize(100).expireAfterWrite(Duration.ofNanos(lifetime)).ticker(ticker)
+            .removalListener((String key, String value, RemovalCause cause) -> removals.add(key + ":" + cause))
+            .build(),
+        ClockProCache.builder().maximumSize(100).expireAfterWrite(Duration.ZERO).ticker(ticker)
+            .removalListener((String key, String value, RemovalCause cause) -> removals.add(key + ":" + cause))
+            .build(),
+        ClockProCache.builder().maximumSize(100).expireAfter(expiry).ticker(ticker)
+            .removalListener((String key, String value, RemovalCause cause) -> removals.add(key + ":" + cause))
+            .build());
+    for (ClockProCache<String, String> cache : caches) {
+      removals.clear();
+      assertEquals("1", cache.get("a", key -> "1"));
+      assertEquals("2", cache.asMap().computeIfAbsent("b", key -> "2"));
+      assertEquals(Map.of("c", "3"), cache.getAll(List.of("c"), keys -> Map.of("c", "3")));
+      ticker.advance(2 * lifetime);
+      cache.cleanUp();
+      assertEquals(List.of("a:EXPIRED", "b:EXPIRED", "c:EXPIRED"), removals.stream().sorted().toList());
+      assertEquals(0, cache.size());
+      assertInvariants(cache);
+    }
+  }
+
   @Test
   void shouldExpireAtOnceWithAZeroLifetime() {
     ClockProCache<String, String> cache = ClockProCache.builder().maximumSize(10)

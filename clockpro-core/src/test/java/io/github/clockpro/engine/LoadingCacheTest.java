@@ -125,6 +125,25 @@ class LoadingCacheTest {
     assertEquals(0, single.stats().bulkLoadSuccessCount());
   }
 
+  /**
+   * Without a bulk load, a key given twice is loaded once, as with one: a second load of a key whose first load
+   * returned {@code null} would ask the loader again within one call (Caffeine asks once).
+   */
+  @Test
+  void shouldLoadADuplicateKeyOnceWhenTheLoaderHasNoBulkLoad() {
+    AtomicInteger loads = new AtomicInteger();
+    ClockProLoadingCache<Integer, String> single = ClockProCache.builder().maximumSize(100)
+        .build(key -> {
+          loads.incrementAndGet();
+          return key == 1 ? null : "s" + key;
+        });
+    assertEquals(Map.of(2, "s2"), single.getAll(List.of(1, 2, 1, 2)));
+    assertEquals(2, loads.get());
+    assertEquals(1, single.stats().loadSuccessCount());
+    assertEquals(1, single.stats().loadFailureCount());
+    assertEquals(0, single.stats().hitCount());
+  }
+
   @Test
   void shouldWrapACheckedExceptionAndCacheNothing() {
     ClockProLoadingCache<Integer, String> failing = ClockProCache.builder().maximumSize(100)
