@@ -392,6 +392,15 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     return node == null ? null : readLive(node, now);
   }
 
+  /**
+   * The key's live value, or {@code null}: what a refresh starts from. Not a read: it records no access, counts
+   * no hit or miss and renews no deadline, as Caffeine's refresh peeks at the old value.
+   */
+  V peek(Object key) {
+    Node<K, V> node = find(key, data.hash(key));
+    return node == null || !isLive(node) ? null : node.value;
+  }
+
   /** The statistics cells, for the loading views' refreshes. */
   Counters counters() {
     return counters;

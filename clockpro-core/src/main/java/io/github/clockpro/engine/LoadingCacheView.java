@@ -81,7 +81,7 @@ final class LoadingCacheView<K, V> implements ClockProLoadingCache<K, V> {
   @Override
   public CompletableFuture<V> refresh(K key) {
     requireNonNull(key, "key");
-    return refreshing.refresh(key, cache.asMap().get(key));
+    return refreshing.refresh(key, cache.peek(key));
   }
 
   @Override

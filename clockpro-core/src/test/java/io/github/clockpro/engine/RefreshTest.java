@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.github.clockpro.CacheLoader;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.ClockProLoadingCache;
+import io.github.clockpro.Expiry;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -104,6 +105,47 @@ class RefreshTest {
     failing.set(true);
     assertThrows(ExecutionException.class, () -> cache.refresh(1).get());
     assertEquals("reloaded1#1", cache.getIfPresent(1));
+  }
+
+  /**
+   * An explicit refresh is not a read of the entry: it renews no access time, asks no {@code expireAfterRead} and
+   * counts no hit, as in Caffeine, whose refresh peeks at the old value. (It read the old value as a hit through
+   * the map view: a refresh whose reload failed renewed the entry's lifetime under expiry after access, and an
+   * {@code Expiry} that shortens a lifetime on a read could expire the entry under the refresh, which then stored
+   * nothing.)
+   */
+  @Test
+  void shouldNotReadTheEntryWhenRefreshing() {
+    failing.set(true);
+    ClockProLoadingCache<Integer, String> afterAccess = ClockProCache.builder().maximumSize(100)
+        .expireAfterAccess(Duration.ofMinutes(1)).ticker(ticker).executor(Runnable::run).build(loader);
+    afterAccess.put(1, "one");
+    ticker.advance(50 * SECOND);
+    assertThrows(ExecutionException.class, () -> afterAccess.refresh(1).get());
+    ticker.advance(20 * SECOND);
+    assertNull(afterAccess.getIfPresent(1), "expired a minute after the put: the refresh did not renew it");
+
+    failing.set(false);
+    AtomicInteger reads = new AtomicInteger();
+    Expiry<Integer, String> expiry = new Expiry<>() {
+      @Override
+      public long expireAfterCreate(Integer key, String value, long currentTime) {
+        return TimeUnit.MINUTES.toNanos(1);
+      }
+
+      @Override
+      public long expireAfterRead(Integer key, String value, long currentTime, long currentDuration) {
+        reads.incrementAndGet();
+        return 0; // a read ends the entry's life
+      }
+    };
+    ClockProLoadingCache<Integer, String> variable = ClockProCache.builder().maximumSize(100)
+        .expireAfter(expiry).ticker(ticker).executor(Runnable::run).build(loader);
+    variable.put(1, "one");
+    assertEquals("reloaded1#1", variable.refresh(1).join());
+    assertEquals(0, reads.get());
+    assertEquals(0, variable.stats().hitCount());
+    assertEquals("reloaded1#1", variable.asMap().get(1), "the reload was stored");
   }
 
   @Test
