@@ -78,9 +78,9 @@ public interface ClockProCache<K, V> {
   V getIfPresent(K key);
 
   /**
-   * Returns the values present for the given keys. Counts a hit or a miss for each key.
+   * Returns the values present for the given keys. Counts a hit or a miss for each distinct key.
    *
-   * @param keys the keys to look up
+   * @param keys the keys to look up; duplicates are looked up once
    * @return an unmodifiable map of the keys that were present to their values, in iteration order of
    *     {@code keys}
    * @throws NullPointerException if {@code keys} or any key is null

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -208,7 +209,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   @Override
   public Map<K, V> getAllPresent(Iterable<? extends K> keys) {
     Map<K, V> found = new LinkedHashMap<>();
-    for (K key : copyOf(keys)) {
+    for (K key : new LinkedHashSet<>(copyOf(keys))) { // a duplicate read twice would renew an expiry twice
       V value = getIfPresent(key);
       if (value != null) {
         found.put(key, value);

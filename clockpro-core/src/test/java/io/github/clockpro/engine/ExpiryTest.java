@@ -302,6 +302,34 @@ class ExpiryTest {
     }
   }
 
+  /**
+   * {@code getAllPresent} reads a key given twice once: one hit, one {@code expireAfterRead}, as in Caffeine. (Read
+   * twice, an {@code Expiry} that shortens a lifetime on each read shortened it twice.)
+   */
+  @Test
+  void shouldReadADuplicateKeyOnceInGetAllPresent() {
+    List<Long> reads = new ArrayList<>();
+    Expiry<String, String> expiry = new Expiry<>() {
+      @Override
+      public long expireAfterCreate(String key, String value, long currentTime) {
+        return MINUTE;
+      }
+
+      @Override
+      public long expireAfterRead(String key, String value, long currentTime, long currentDuration) {
+        reads.add(currentDuration);
+        return currentDuration / 2;
+      }
+    };
+    ClockProCache<String, String> cache = ClockProCache.builder().maximumSize(100).expireAfter(expiry).ticker(ticker)
+        .build();
+    cache.put("a", "1");
+    assertEquals(Map.of("a", "1"), cache.getAllPresent(List.of("a", "b", "a", "b")));
+    assertEquals(List.of(MINUTE), reads);
+    assertEquals(1, cache.stats().hitCount());
+    assertEquals(1, cache.stats().missCount());
+  }
+
   @Test
   void shouldExpireAtOnceWithAZeroLifetime() {
     ClockProCache<String, String> cache = ClockProCache.builder().maximumSize(10)
