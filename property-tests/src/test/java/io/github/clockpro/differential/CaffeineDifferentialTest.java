@@ -36,8 +36,9 @@ import org.quicktheories.core.Gen;
  *       Both caches are bounded far above what the keys can fill ({@link Settings#MAXIMUM}).
  *   <li>Caffeine does not move a write or access time by a second or less; each sequence keeps its times where that
  *       approximation cannot show (see {@link TimeScale}).
- *   <li>The sizes after {@code cleanUp()} are compared except with a variable {@code Expiry} (see
- *       {@link DifferentialSequence}).
+ *   <li>After {@code cleanUp()}, Caffeine may still hold expired entries (its {@code cleanUp()} promises no
+ *       particular work), clockpro must not: its size and weight are checked against its live entries, except
+ *       with a variable {@code Expiry} (see {@link DifferentialSequence}).
  * </ul>
  *
  * <p>{@code -Dclockpro.differential.sequences} sets how many sequences run (10,000 by default); {@code -DQT_SEED}

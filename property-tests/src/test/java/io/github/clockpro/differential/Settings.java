@@ -19,10 +19,10 @@ record Settings(ExpiryKind expiry, TimeScale scale, int lifetimeUnits, boolean w
     long start) {
 
   /**
-   * The bound of both caches: far more than the keys' entries can take, so that neither evicts for size, whose
-   * choice of victim differs by design (W-TinyLFU against CLOCK-Pro).
+   * The bound of both caches: more than the keys' entries can take (at most 13 entries of weight 3 at most), so
+   * that neither evicts for size, whose choice of victim differs by design (W-TinyLFU against CLOCK-Pro).
    */
-  static final int MAXIMUM = 1_000;
+  static final int MAXIMUM = 100;
 
   /** The kinds of expiry both caches share. */
   enum ExpiryKind { NONE, AFTER_WRITE, AFTER_ACCESS, VARIABLE }

@@ -113,11 +113,17 @@ abstract class Side {
 
   abstract OptionalLong weightedSize();
 
-  /** A call's result as text: a refresh's future by how it completed. */
+  /**
+   * A call's result as text: a refresh's future by how it completed, a failed one by the exception that
+   * {@code get()} reports as the cause. Whether {@code handle} sees that exception itself or wrapped in a
+   * {@link CompletionException} depends on how the future was completed ({@code supplyAsync} wraps,
+   * {@code completeExceptionally} does not), which neither library's contract states.
+   */
   private static String describe(Object result) {
     if (result instanceof CompletableFuture<?> future) {
       return future.handle((value, failure) -> failure == null ? "future of " + value
-          : "future failed: " + thrown(failure)).join();
+          : "future failed: " + thrown(failure instanceof CompletionException ? failure.getCause() : failure))
+          .join();
     }
     return "returned " + result;
   }

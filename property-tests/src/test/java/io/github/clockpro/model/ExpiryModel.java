@@ -19,21 +19,13 @@ import java.util.Map;
  *       methods, asked with the time and, for an update or a read, the nanoseconds left; a negative answer
  *       counts as 0, one beyond {@code Long.MAX_VALUE >> 1} as that.
  *   <li>Each entry also keeps the latest deadline it has had since it was created: an {@code Expiry} can bring
- *       a deadline forward, and the cache's timer may still hold the entry by that later time. For a loaded
- *       entry, that is at least {@link #LOAD_HOLD} after the load.
+ *       a deadline forward, and the cache's timer may still hold the entry by that later time.
  * </ul>
  *
  * @param <K> the type of keys
  * @param <V> the type of values
  */
 public final class ExpiryModel<K, V> {
-
-  /**
-   * How long after a load starts the cache's timer may hold a loaded entry, whatever its deadline: a load's
-   * placeholder is looked at again a tick (2<sup>30</sup> ns) later for as long as it is loading
-   * (docs/design.md, "The timer wheel"), and the value's deadline may come before that.
-   */
-  public static final long LOAD_HOLD = 1L << 30;
 
   /** The kinds of expiry, one per cache. */
   public enum Kind { AFTER_WRITE, AFTER_ACCESS, VARIABLE }
@@ -89,27 +81,10 @@ public final class ExpiryModel<K, V> {
     return deadline(key).latest - time > 0;
   }
 
-  /** A new entry, stored by a put of an absent key or a load. */
+  /** A new entry, stored by a put of an absent key, a compute or a load. */
   public void created(K key, V value) {
     long nanos = kind == Kind.VARIABLE ? bounded(expiry.expireAfterCreate(key, value, now)) : lifetime;
     deadlines.put(key, new Deadlines(now + nanos, now + nanos));
-  }
-
-  /** A new entry, stored by a load. */
-  public void loaded(K key, V value) {
-    created(key, value);
-    heldAsPlaceholder(key);
-  }
-
-  /**
-   * A new entry that was a placeholder first (a load's, or an atomic compute's of an absent key): the timer may
-   * hold it for {@link #LOAD_HOLD} after it was made, whatever its deadline.
-   */
-  public void heldAsPlaceholder(K key) {
-    Deadlines held = deadline(key);
-    if (now + LOAD_HOLD - held.latest > 0) {
-      deadlines.put(key, new Deadlines(held.current, now + LOAD_HOLD));
-    }
   }
 
   /** A new value for a live entry. */
