@@ -21,13 +21,10 @@ import java.util.Set;
  */
 record Step(Operation operation, int key, int otherKey, int value, Answer answer, int amount) {
 
-  /**
-   * The operations, each with its share of the generated steps. {@code REFRESH} is generated once the fixes of
-   * refresh's known defects (a reload that returns the old instance does not renew the entry) are in.
-   */
+  /** The operations, each with its share of the generated steps. */
   enum Operation {
     PUT(6), PUT_ALL(1), GET_IF_PRESENT(5), GET_ALL_PRESENT(1), GET(4), LOADING_GET(2), GET_ALL(2),
-    LOADING_GET_ALL(1), REFRESH(0), INVALIDATE(2), INVALIDATE_ALL_OF(1), INVALIDATE_ALL(1), MAP_GET(2),
+    LOADING_GET_ALL(1), REFRESH(2), INVALIDATE(2), INVALIDATE_ALL_OF(1), INVALIDATE_ALL(1), MAP_GET(2),
     MAP_CONTAINS_KEY(1), MAP_PUT(2), MAP_PUT_IF_ABSENT(2), MAP_REMOVE(1), MAP_REMOVE_IF_EQUAL(1), MAP_REPLACE(1),
     MAP_REPLACE_IF_EQUAL(1), COMPUTE(2), COMPUTE_IF_ABSENT(2), COMPUTE_IF_PRESENT(1), MERGE(2), ADVANCE(6),
     JUMP(1), CLEAN_UP(1);
