@@ -393,15 +393,6 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     return node == null ? null : readLive(node, now);
   }
 
-  /**
-   * The key's live value, or {@code null}: what a refresh starts from. Not a read: it records no access, counts
-   * no hit or miss and renews no deadline, as Caffeine's refresh peeks at the old value.
-   */
-  V peek(Object key) {
-    Node<K, V> node = find(key, data.hash(key));
-    return node == null || !isLive(node) ? null : node.value;
-  }
-
   /** The statistics cells, for the loading views' refreshes. */
   Counters counters() {
     return counters;
@@ -846,7 +837,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
 
   /**
    * The key's live value, or {@code null}, without counting a hit, a miss or a reference, nor renewing a deadline;
-   * for {@code Policy.getIfPresentQuietly}.
+   * for {@code Policy.getIfPresentQuietly}, and for an explicit refresh, which starts from it, as Caffeine's
+   * refresh peeks at the old value.
    */
   @SuppressWarnings("unchecked")
   V peek(Object key) {
