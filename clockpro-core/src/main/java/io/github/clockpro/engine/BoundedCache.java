@@ -359,6 +359,11 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     }
   }
 
+  /** The computes registered in flight; for tests, which check that none is left behind. */
+  int computesInFlight() {
+    return computes.active;
+  }
+
   /** The compute {@link #enterCompute} registered has released the node's monitor. */
   void leaveCompute(Node<K, V> node) {
     computes.leave(node);
@@ -1133,9 +1138,10 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   /**
    * Under the eviction lock, for an invalidation: unmaps a placeholder whose load is in flight, so that the next
    * read loads afresh, as in Caffeine, even if this load never ends. The load runs on; its callers get its value,
-   * which is reported as explicitly removed once the load ends, but not cached ({@link Load#discard}). Returns {@code false}, changing nothing, if the
-   * placeholder was filled meanwhile: it is an entry, for the caller to remove. A compute's exclusive placeholder
-   * is left to its compute, which decides the key's next value; it is absent to the invalidation.
+   * which is reported as explicitly removed once the load ends, but not cached ({@link Load#discard}). Returns
+   * {@code false}, changing nothing, if the placeholder was filled meanwhile: it is an entry, for the caller to
+   * remove. A compute's exclusive placeholder is left to its compute, which decides the key's next value; it is
+   * absent to the invalidation.
    */
   private boolean discardLoad(Node<K, V> placeholder) {
     if (!(placeholder.value instanceof Load<?> load)) {

@@ -51,10 +51,19 @@ final class BulkLoading<K, V> {
     // null, and keeps its place when its value is put; the keys left without a value leave at the end.
     Map<K, V> result = new LinkedHashMap<>(capacityFor(keys.size()));
     Misses<K, V> misses = new Misses<>();
-    for (K key : keys) {
-      if (!result.containsKey(key)) {
-        place(key, result, misses);
+    try {
+      for (K key : keys) {
+        if (!result.containsKey(key)) {
+          place(key, result, misses);
+        }
       }
+    } catch (Throwable failure) { // an Expiry on a hit, or the stack: the placeholders placed so far must settle
+      if (misses.owned != null) {
+        for (Owned<K, V> load : misses.owned.values()) {
+          loading.fail(load.placeholder, load.load, failure);
+        }
+      }
+      throw failure;
     }
     if (misses.owned != null) {
       loadOwned(misses.owned, mappingFunction, result);

@@ -62,8 +62,11 @@ final class Loading<K, V> {
         Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
         node = cache.insert(placeholder, now);
         if (node == null) {
-          record(recordStats, false);
-          return run(placeholder, load, loader);
+          try {
+            return run(placeholder, load, loader);
+          } finally {
+            record(recordStats, false); // after run, which completes the load whatever happens: see "Errors"
+          }
         }
       }
       V value = node.value;
@@ -226,7 +229,8 @@ final class Loading<K, V> {
    * Stores a load's value in its mapped placeholder and completes its Load; returns what the load's callers get:
    * the value, or the value of a put that filled the placeholder first. A placeholder evicted while loading is
    * not filled: its value is returned and reported to the listener as evicted; one an invalidation discarded
-   * ({@link Load#isDiscarded}), as explicitly removed, as Caffeine reports an invalidated load once it completes. A weigher that fails on the value
+   * ({@link Load#isDiscarded}), as explicitly removed, as Caffeine reports an invalidated load once it completes.
+   * A weigher that fails on the value
    * fails the load, as a loader that threw would, and its exception is thrown here.
    */
   V finish(Node<K, V> placeholder, Load<V> load, V loaded, long deadline) {
