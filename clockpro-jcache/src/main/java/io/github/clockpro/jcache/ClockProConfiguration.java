@@ -189,17 +189,17 @@ public final class ClockProConfiguration<K, V> extends MutableConfiguration<K, V
    * value the cache stores (with store-by-value, the copy). The maximum size no longer applies. A factory rather
    * than a weigher, so that the configuration stays serializable as JSR-107 configurations are.
    *
-   * @param maximumWeight at least 1, as {@link CacheBuilder#maximumWeight(long)} requires: a cache that holds
-   *     nothing but entries of weight 0 is not offered
+   * @param maximumWeight at least 0, as {@link CacheBuilder#maximumWeight(long)} allows: a cache of maximum weight
+   *     0 holds only entries of weight 0
    * @param weigherFactory creates the weigher when the cache is created
    * @return this configuration
-   * @throws IllegalArgumentException if {@code maximumWeight} is less than 1, before the configuration changes
+   * @throws IllegalArgumentException if {@code maximumWeight} is negative, before the configuration changes
    * @throws NullPointerException if {@code weigherFactory} is null, before the configuration changes
    */
   public ClockProConfiguration<K, V> setMaximumWeight(long maximumWeight,
       Factory<? extends Weigher<? super K, ? super V>> weigherFactory) {
-    if (maximumWeight < 1) {
-      throw new IllegalArgumentException("maximumWeight must be at least 1 but was " + maximumWeight);
+    if (maximumWeight < 0) {
+      throw new IllegalArgumentException("maximumWeight must not be negative but was " + maximumWeight);
     }
     this.weigherFactory = requireNonNull(weigherFactory, "weigherFactory");
     this.maximumWeight = maximumWeight;

@@ -1,6 +1,7 @@
 package io.github.clockpro.jcache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.clockpro.Weigher;
@@ -11,7 +12,7 @@ import javax.cache.configuration.Factory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The configuration accepts exactly the maximum weights a cache can be created with. */
+/** The configuration accepts exactly the maximum weights a cache can be created with, 0 included. */
 class MaximumWeightTest {
 
   private final CacheManager manager = new ClockProCachingProvider()
@@ -24,20 +25,22 @@ class MaximumWeightTest {
   }
 
   @Test
-  void shouldRejectAMaximumWeightOfZeroBeforeTheConfigurationChanges() {
-    ClockProConfiguration<String, String> configuration = new ClockProConfiguration<>();
-    IllegalArgumentException rejected =
-        assertThrows(IllegalArgumentException.class, () -> configuration.setMaximumWeight(0, weigher));
-    assertEquals("maximumWeight must be at least 1 but was 0", rejected.getMessage());
-    assertEquals(-1, configuration.getMaximumWeight(), "unchanged");
+  void shouldCreateACacheOfMaximumWeightZeroThatHoldsOnlyEntriesOfWeightZero() {
+    ClockProConfiguration<String, String> configuration = new ClockProConfiguration<String, String>()
+        .setMaximumWeight(0, weigher);
+    Cache<String, String> cache = manager.createCache("weightless", configuration);
+    cache.put("pinned", "");
+    cache.put("heavy", "v");
+    assertEquals("", cache.get("pinned"));
+    assertNull(cache.get("heavy"), "weighs more than the whole cache");
   }
 
   @Test
-  void shouldCreateACacheWithTheSmallestMaximumWeightAccepted() {
-    ClockProConfiguration<String, String> configuration = new ClockProConfiguration<String, String>()
-        .setMaximumWeight(1, weigher);
-    Cache<String, String> cache = manager.createCache("lightest", configuration);
-    cache.put("key", "v");
-    assertEquals("v", cache.get("key"));
+  void shouldRejectANegativeMaximumWeightBeforeTheConfigurationChanges() {
+    ClockProConfiguration<String, String> configuration = new ClockProConfiguration<>();
+    IllegalArgumentException rejected =
+        assertThrows(IllegalArgumentException.class, () -> configuration.setMaximumWeight(-1, weigher));
+    assertEquals("maximumWeight must not be negative but was -1", rejected.getMessage());
+    assertEquals(-1, configuration.getMaximumWeight(), "unchanged");
   }
 }
