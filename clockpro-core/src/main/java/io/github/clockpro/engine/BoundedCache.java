@@ -41,8 +41,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    * algorithm.
    *
    * Concurrency. Three kinds of access, and what each may touch:
-   *  - Reads (hit): data.get, then Node.recordAccess, a racy increment of a plain byte (see Node), and the carry
-   *    trial's sample of the key, which takes no lock and allocates nothing (see CarryTrial). The hit is counted
+   *  - Reads (hit): data.get, then Node.recordAccess, a racy increment of a plain byte (see Node), and the trials'
+   *    sample of the key, which takes no lock and allocates nothing (see Trials). The hit is counted
    *    in the thread's own cell (see Counters), with no atomic instruction. One method, read(), serves every
    *    kind of hit.
    *  - Value writes to a present key (put, replace): data.get, then the value changes under the Node's
@@ -136,10 +136,11 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   final PaddedCount lockedEntries = new PaddedCount();
   /** Guarded by {@link #evictionLock}. */
   final ClockProPolicy<K, V> policy;
-  /** Tells the policy whether to carry references; sees every access; thread-safe on its own. */
-  private final CarryTrial carryTrial;
-  /** Decides the cold target's floor; sees every access of a sampled key; thread-safe on its own. */
-  private final FloorTrial floorTrial;
+  /**
+   * Tells the policy whether to carry references and the cold target's floor; sees every access of a sampled key;
+   * thread-safe on its own.
+   */
+  private final Trials trials;
   private final Counters counters = new Counters();
   /** The nodes whose monitor a compute's user code holds, which the holder of {@link #evictionLock} passes over. */
   private final ComputesInFlight computes = new ComputesInFlight();
@@ -177,13 +178,12 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     this.weigher = weigher;
     this.shape = shape;
     this.data = new NodeTable<>(initialCapacity, seed);
-    // The trial's copies are sized in entries; a weighted cache's entry count is not known when it is built, so
+    // The trials' copies are sized in entries; a weighted cache's entry count is not known when it is built, so
     // its copies are sized as if every entry weighed 1 (see docs/design.md, "Weights").
-    this.carryTrial = new CarryTrial((int) Math.min(Integer.MAX_VALUE, maximum), scanLimit, seed + 1);
-    this.floorTrial = new FloorTrial((int) Math.min(Integer.MAX_VALUE, maximum), weigher != null,
-        this::residentEntries, scanLimit, seed + 2, carryTrial::carries);
-    this.policy = new ClockProPolicy<>(maximum, weigher != null, scanLimit, seed, carryTrial::carries,
-        floorTrial::floor, true, computes);
+    this.trials = new Trials((int) Math.min(Integer.MAX_VALUE, maximum), weigher != null, this::residentEntries,
+        scanLimit, seed + 1);
+    this.policy = new ClockProPolicy<>(maximum, weigher != null, scanLimit, seed, trials::carries, trials::floor,
+        true, computes);
     this.removalListener = removalListener;
     this.loading = new Loading<>(this, counters);
     this.computing = new Computing<>(this, loading, counters);
@@ -622,8 +622,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
       }
     }
     afterLock(expired);
-    carryTrial.recordInsert(node.hash);
-    floorTrial.recordInsert(node.hash);
+    trials.recordInsert(node.hash);
     if (victimReported) {
       notifyRemoval(victim.key, victim.value, RemovalCause.SIZE);
     }
@@ -758,8 +757,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
       }
     }
     int entries = (int) Math.min(Integer.MAX_VALUE, maximum); // the trials are sized in entries: see the constructor
-    carryTrial.setMaximum(entries);
-    floorTrial.setMaximum(entries);
+    trials.setMaximum(entries);
     notifyEvicted(victims);
   }
 
@@ -863,8 +861,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    */
   V read(Node<K, V> node) {
     node.recordAccess();
-    carryTrial.recordHit(node.hash);
-    floorTrial.recordHit(node.hash);
+    trials.recordHit(node.hash);
     return node.value;
   }
 
@@ -890,8 +887,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
       evictionLock.acquired(waitStart);
       try {
         List<String> violations = Invariants.check(data, policy, this::size);
-        violations.addAll(carryTrial.checkInvariants());
-        violations.addAll(floorTrial.checkInvariants());
+        violations.addAll(trials.checkInvariants());
         checkExpiryInvariants(violations);
         return violations;
       } finally {
@@ -900,8 +896,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     }
   }
 
-  CarryTrial carryTrial() {
-    return carryTrial;
+  Trials trials() {
+    return trials;
   }
 
   /**

@@ -100,8 +100,8 @@ import java.util.function.IntSupplier;
  * The regrets alone do not tell a stationary workload from one whose popular keys drift: there, pages paid
  * for their carry for a while before it was wasted, and carrying loses hit rate against no carry. So whether
  * the hand carries at all is a switch the policy is given ({@link #carrySwitch}): for the cache, a
- * {@link CarryTrial}, which replays a sample of the accesses through two small copies of this policy, one
- * switched on and one off, and answers with the one that hits more.
+ * {@link CarryTrial}, a verdict of the {@link Trials}, which replay a sample of the accesses through small copies of
+ * this policy, one switched on and one off, and answers with the one that hits more.
  * A hot page's status records its carry ({@link Node#carry()}), so that the hand can tell new references from
  * carried ones.
  *
@@ -345,7 +345,7 @@ final class ClockProPolicy<K, V> {
 
   /**
    * The policy of a carry trial's copy: bounded by size, every entry weighs 1, the paper's floor, no far history
-   * (see {@link CarryTrial}).
+   * (see {@link Trials}).
    *
    * @param maximumSize the most resident entries; at least 1
    * @param scanLimit the most entries one eviction may examine; at least 1
@@ -364,7 +364,7 @@ final class ClockProPolicy<K, V> {
    * @param carrySwitch whether the hot hand may carry references over, asked each time it spares a page
    * @param floorSwitch the cold target's floor in thousandths of the maximum, asked on each call of {@link #admit}
    * @param keepsFarHistory whether the history keeps a {@link FarHistory}: the cache's policy does, the trials'
-   *     copies do not (see {@link CarryTrial})
+   *     copies do not (see {@link Trials})
    * @param computes the nodes a compute holds, which no eviction may choose: the cache's; {@code null} for the
    *     trials' copies, whose nodes nothing else locks
    */

@@ -7,14 +7,14 @@ import java.util.function.IntConsumer;
 /**
  * Sampled hits that a trial could not replay at once, waiting for the next insert: a hit takes no lock and
  * allocates nothing, so it leaves its hash here, and the next insert into the cache, which takes a lock and
- * allocates anyway, replays it under its trial's lock.
+ * allocates anyway, replays it under the trials' lock.
  *
  * <p>A slot holds a hash, or 0 when empty (a trial never samples the hash 0). Under a burst of hits the buffer keeps
  * the latest {@link #SLOTS}: a sample lost that way is one the trial never sees, as one dropped for a busy lock is.
  *
  * <p>Fields: the slots are written by hits with release stores and emptied with atomic exchanges by the holder of
- * the trial's lock; {@link #cursor} is incremented by hits without a lock (a benign race: two hits may take one slot,
- * and one of their samples is lost); {@link #drainedCursor} is guarded by the trial's lock.
+ * the trials' lock; {@link #cursor} is incremented by hits without a lock (a benign race: two hits may take one slot,
+ * and one of their samples is lost); {@link #drainedCursor} is guarded by the trials' lock.
  */
 final class PendingSamples {
 
@@ -50,7 +50,7 @@ final class PendingSamples {
     return cursor != drainedCursor;
   }
 
-  /** Empties the buffer, passing each sample to {@code replay} in slot order; the caller holds the trial's lock. */
+  /** Empties the buffer, passing each sample to {@code replay} in slot order; the caller holds the trials' lock. */
   void drain(IntConsumer replay) {
     drainedCursor = cursor;
     for (int slot = 0; slot < SLOTS; slot++) {

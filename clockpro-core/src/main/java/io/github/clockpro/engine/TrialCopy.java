@@ -4,15 +4,15 @@ import java.util.List;
 import java.util.function.IntSupplier;
 
 /**
- * One scaled-down copy of the policy that a trial ({@link CarryTrial}, {@link FloorTrial}) replays its sampled keys
- * through: a {@link ClockProPolicy} over a table of nodes that hold only a key hash.
+ * One scaled-down copy of the policy that the {@link Trials} replay their sampled keys through: a
+ * {@link ClockProPolicy} over a table of nodes that hold only a key hash.
  *
  * <p>Every node's key is {@link #HASH_ONLY}, so a lookup matches on the hash alone, and two sampled keys whose
  * hashes collide count as one here. The table starts at {@link #INITIAL_TABLE_LENGTH} slots and doubles as the copy
  * fills, as the cache's does, so an empty cache pays nothing by its maximum size; growth changes no decision, since
  * the table answers by hash whatever its length.
  *
- * <p>Written by one thread at a time, the holder of its trial's lock; {@link #find} reads the table without it, as
+ * <p>Written by one thread at a time, the holder of the trials' lock; {@link #find} reads the table without it, as
  * lookups in the cache's own table do, and a hit may bump a found node's racy reference counter.
  */
 final class TrialCopy {

@@ -17,9 +17,10 @@
  *       and the factory that makes the shape a cache's options call for; {@code TreeBin}: the persistent balanced
  *       tree a crowded bin becomes.
  *   <li>{@code ClockProPolicy}: the CLOCK-Pro decisions over two {@code Ring}s (hot and cold) and the
- *       {@code History} of evicted keys, with its compact {@code FarHistory} beyond it; {@code CarryTrial} decides
- *       whether the hot hand carries references and {@code FloorTrial} the cold target's floor, each by replaying
- *       sampled keys through {@code TrialCopy}s of the policy, with a {@code PendingSamples} buffer for hits.
+ *       {@code History} of evicted keys, with its compact {@code FarHistory} beyond it; {@code Trials} replay
+ *       sampled keys through {@code TrialCopy}s of the policy, with a {@code PendingSamples} buffer for hits, and
+ *       two {@code TrialVerdict}s decide from their copies' hits: {@code CarryTrial} whether the hot hand carries
+ *       references, {@code FloorTrial} the cold target's floor.
  *   <li>{@code ScanLengths}: the eviction work, counted by scan length; {@code Counters} and {@code PaddedCount}:
  *       the per-thread and locked counts; {@code EvictionLock}: the lock (a monitor) that counts its waits;
  *       {@code Headroom}: the stack check before every structural change.

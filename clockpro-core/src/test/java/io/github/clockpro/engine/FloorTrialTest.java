@@ -30,7 +30,7 @@ class FloorTrialTest {
   @Test
   void shouldChooseTheLargerFloorWhereKeysReturnOnceWithinAFifthOfTheCache() {
     long[] keys = keysReturningOnceWithinAFifthOfTheCache();
-    FloorTrial trial = replay(event -> keys[(int) event]);
+    Trials trial = replay(event -> keys[(int) event]);
     assertEquals(FloorTrial.FLOORS[1], trial.floor());
     assertEquals(List.of(), trial.checkInvariants());
   }
@@ -52,21 +52,21 @@ class FloorTrialTest {
   /** A loop of one and a half times the cache: only the hot ring's entries ever hit, so the smaller floor wins. */
   @Test
   void shouldKeepThePapersFloorOnALoopLargerThanTheCache() {
-    FloorTrial trial = replay(event -> event % (SIZE + SIZE / 2));
+    Trials trial = replay(event -> event % (SIZE + SIZE / 2));
     assertEquals(FloorTrial.FLOORS[0], trial.floor());
   }
 
   @Test
   void shouldKeepAWeightedCachesCopiesSmallWhateverItsEntryCount() {
     AtomicInteger resident = new AtomicInteger();
-    FloorTrial trial = new FloorTrial(Integer.MAX_VALUE, true, resident::get, 128, 0, () -> false);
+    Trials trial = new Trials(Integer.MAX_VALUE, true, resident::get, 128, 0);
     for (int event = 0; event < 4_000_000; event++) {
       resident.set(Math.min(event / 4, 1_000_000));
       trial.recordInsert(Long.hashCode(event));
-      assertTrue(trial.copySize() < FloorTrial.RESTART_GROWTH * FloorTrial.MINIMUM_COPY_SIZE,
+      assertTrue(trial.copySize() < Trials.RESTART_GROWTH * Trials.MINIMUM_COPY_SIZE,
           "copies of " + trial.copySize() + " entries at " + resident.get() + " resident entries");
     }
-    assertTrue(trial.copySize() >= FloorTrial.MINIMUM_COPY_SIZE / 2, "copies of " + trial.copySize());
+    assertTrue(trial.copySize() >= Trials.MINIMUM_COPY_SIZE / 2, "copies of " + trial.copySize());
     assertEquals(List.of(), trial.checkInvariants());
   }
 
@@ -87,12 +87,12 @@ class FloorTrialTest {
     return keys;
   }
 
-  private static FloorTrial trial(int size) {
-    return new FloorTrial(size, false, () -> size, 128, 0, () -> false);
+  private static Trials trial(int size) {
+    return new Trials(size, false, () -> size, 128, 0);
   }
 
-  private static FloorTrial replay(LongUnaryOperator keyOfEvent) {
-    FloorTrial trial = trial(SIZE);
+  private static Trials replay(LongUnaryOperator keyOfEvent) {
+    Trials trial = trial(SIZE);
     for (int event = 0; event < EVENTS; event++) {
       trial.recordInsert(Long.hashCode(keyOfEvent.applyAsLong(event)));
     }

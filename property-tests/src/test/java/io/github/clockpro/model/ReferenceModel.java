@@ -24,7 +24,7 @@ import java.util.function.ToIntFunction;
  *   <li>The history of non-resident cold pages: a first-in first-out list of records (key fingerprint, stamp,
  *       whether the page had been referenced), and a map from each fingerprint to its newest record. A key's
  *       fingerprint is its hash, except for a {@code Long} key: its low half XOR the MurmurHash3 32-bit
- *       finalizer of its high half. The carry trial samples keys by fingerprint too. A record is <em>live</em>
+ *       finalizer of its high half. The trials sample keys by fingerprint too. A record is <em>live</em>
  *       while the map points to it. Before a record is added, the oldest are dropped while the list holds the
  *       history's limit or more, at most three of them.
  *   <li>The history's limit, from an eighth of {@code maximumSize} (at least 1) to all of it, starting at all
@@ -38,7 +38,7 @@ import java.util.function.ToIntFunction;
  *   <li>A page's test period lasts while its stamp is newer than the stamp of the hot page under the hot hand
  *       (or while there is no hot page).
  *   <li>The cold target (resident cold pages aimed for), between the floor and the size less the floor, the
- *       floor being 1% of the size unless the floor trial (below) chooses 20%; the promotion
+ *       floor being 1% of the size unless the trials (below) choose 20%; the promotion
  *       threshold (references a cold page needs to count as referenced), starting at 2, between 1 and 2; the
  *       carry limit (the most references the hot hand leaves a spared page for its next revolution), starting
  *       at 0.
@@ -83,37 +83,30 @@ import java.util.function.ToIntFunction;
  *       cache held when a shrinking {@link #setMaximum} left it so, falling as it is repaid) evicts the page
  *       just written. A value written to a present page with another weight references the page, then reweighs
  *       it, evicting as an insert does, or removes it if it is heavier than the maximum.
- *   <li>The carry trial: whether the hot hand may carry at all. Two smaller models of the same policy, keyed by
- *       hash, one that always may carry and one that never may, see every reference and insert of the keys
- *       whose scrambled fingerprint ({@code (hash + 0x3C6EF372) * 0x9E3779B9}, unsigned 32-bit) has its
- *       top {@code samplingShift} bits clear. The shift is the largest from 2 to 10 that leaves them 512 pages or
- *       more, else 2; they hold {@code maximumSize >> samplingShift} pages (at least one). Each time they have
- *       seen that many samples, the model may carry exactly when the first has hit more often than the second
- *       (each hit of the first counts +1, of the second -1, on a running score), and the score then keeps nine
- *       tenths of itself, rounded towards zero. A sample whose key both hold is a reference in both and is not
- *       counted. A referenced sampled key that not both hold waits in one of 16 pending slots, taken in turn
- *       (the 17th overwrites the first); each insert first replays the pending slots in slot order, then its own
- *       key if sampled. It starts not carrying.
- *   <li>The floor trial: the cold target's floor, in thousandths of the maximum, 10 (where it starts) or 200;
- *       the floor is that share of the maximum, rounded down, at least 1. At the start of each insert the model
- *       takes the floor in force; if it changed, the cold target's range follows and the cold target is clamped
- *       into it. Two smaller models of the same policy, keyed by hash, one with each floor, both carrying exactly
- *       when this model may, see every reference and insert of the keys whose scrambled fingerprint
- *       ({@code (hash + 0x6A09E667) * 0x85EBCA6B}, unsigned 32-bit) has its top {@code samplingShift} bits clear,
- *       with the carry trial's shift and copy size, and pending slots of their own, replayed after the carry
- *       trial's (an insert's own key is replayed if it was sampled before the pending slots were). A sample whose
- *       key both hold is a reference in both and is not counted; for any other, each copy that holds the key
- *       references it and scores a hit, and the other inserts it. Each time they have seen as many counted
- *       samples as a copy's size (the size at that moment), the copy with the most hits (the
- *       one in force on a tie) takes over if it leads the one in force by two standard errors of a sign test,
- *       {@code lead > 0} and {@code lead * lead > 4 * (its hits + the other's)}; then each copy's hits keep nine
- *       tenths of themselves, rounded up. In a weighted model the copies start at the shift 2 and 512 pages, and
+ *   <li>The trials: whether the hot hand may carry at all, and the cold target's floor, in thousandths of the
+ *       maximum, 10 (where it starts) or 200; the floor is that share of the maximum, rounded down, at least 1. At
+ *       the start of each insert the model takes the floor in force; if it changed, the cold target's range follows
+ *       and the cold target is clamped into it. Four smaller models of the same policy, keyed by hash, see every
+ *       reference and insert of the keys whose scrambled fingerprint ({@code (hash + 0x3C6EF372) * 0x9E3779B9},
+ *       unsigned 32-bit) has its top {@code samplingShift} bits clear: one that always may carry and one that never
+ *       may, both at the floor 10, and one with each floor, both carrying exactly when this model may. The shift is
+ *       the largest from 2 to 10 that leaves them 512 pages or more, else 2; they hold
+ *       {@code maximumSize >> samplingShift} pages (at least one). A sample whose key all four hold is a reference
+ *       in each and is not counted; for any other, each copy that holds the key references it and scores a hit,
+ *       and the others insert it. A referenced sampled key that not all four hold waits in one of 16 pending slots,
+ *       taken in turn (the 17th overwrites the first); each insert first replays the pending slots in slot order,
+ *       then its own key if it was sampled before the pending slots were replayed. Each time they have seen as
+ *       many counted samples as a copy's size (the size at that moment), the model may carry exactly when the
+ *       first copy has more hits than the second; the floor copy with the most hits (the one in force on a tie)
+ *       takes over if it leads the one in force by two standard errors of a sign test, {@code lead > 0} and
+ *       {@code lead * lead > 4 * (its hits + the other's)}; then each copy's hits keep nine tenths of themselves,
+ *       rounded up. It starts not carrying. In a weighted model the copies start at the shift 2 and 512 pages, and
  *       at the end of each period follow the model's resident pages (at least 1), shifted: where that reaches
- *       1,024 below the shift 10, or falls below 256 above the shift 2, and the carry trial's shift for that
- *       many pages is another, the trial starts again with new copies at that shift and size, all hits and
- *       samples at zero and the floor in force kept; otherwise, where it differs from the copies' size by more
- *       than a sixteenth of that, it becomes their size, as {@link #setMaximum} but with no eviction then (a
- *       copy made smaller evicts its excess over its next inserts, up to eight each).
+ *       1,024 below the shift 10, or falls below 256 above the shift 2, and the shift for that many pages is
+ *       another, the trials start again with new copies at that shift and size, all hits and samples at zero and
+ *       the decisions in force kept; otherwise, where it differs from the copies' size by more than a sixteenth of
+ *       that, it becomes their size, as {@link #setMaximum} but with no eviction then (a copy made smaller evicts
+ *       its excess over its next inserts, up to eight each).
  * </ul>
  */
 public final class ReferenceModel<K> {
@@ -148,11 +141,11 @@ public final class ReferenceModel<K> {
   static final int DROPS_PER_REMEMBER = 3;
   /** The length of the core's ring of history records at first, or the history's capacity if less. */
   static final int RING_START = 16;
-  /** The carry trial's smallest copy size, and its least and greatest sampling shifts. */
+  /** The trials' smallest copy size, and their least and greatest sampling shifts. */
   static final int TRIAL_COPY_SIZE = 512;
   static final int TRIAL_LEAST_SHIFT = 2;
   static final int TRIAL_GREATEST_SHIFT = 10;
-  /** The cold target's floor, in thousandths of the maximum, where no floor trial chooses it. */
+  /** The cold target's floor, in thousandths of the maximum, where no trials choose it. */
   static final int DEFAULT_FLOOR = 10;
 
   /**
@@ -191,7 +184,7 @@ public final class ReferenceModel<K> {
   /** The most evictions one insert or reweigh makes. */
   static final int MAXIMUM_EVICTIONS = 8;
 
-  /** The size the carry trial's copies are scaled from: the maximum the model was built with. */
+  /** The size the trials' copies are scaled from: the maximum the model was built with. */
   private final int maximumSize;
   private final int scanLimit;
   private final boolean weighted;
@@ -222,21 +215,10 @@ public final class ReferenceModel<K> {
    * with the cache, which has the trials.
    */
   private final BooleanSupplier copyCarrySwitch;
-  private final int samplingShift;
-  private final ReferenceModel<Integer> carryingCopy;
-  private final ReferenceModel<Integer> plainCopy;
-  /** The floor trial, {@code null} where the floor is fixed. */
-  private final FloorTrialModel floorTrial;
+  /** The trials, {@code null} in a trial copy or a model with no trials. */
+  private final TrialsModel trials;
   /** The cold target's floor in force, in thousandths of the maximum. */
   private int floorPerMille;
-  /** Sampled references waiting for the next insert, by slot; 0 for an empty slot. */
-  private final int[] pending = new int[16];
-  private int pendingCursor;
-  private int trialScore;
-  private int trialSamples;
-  private boolean trialCarries;
-  private long trialPeriods;
-  private long carryingPeriods;
 
   private long now;
   private long coldTarget;
@@ -260,7 +242,7 @@ public final class ReferenceModel<K> {
    * @param maximumSize the most resident pages
    * @param scanLimit the most pages one insert may examine
    * @param hashFunction the key hash, for keys other than {@code Long} (the cache uses {@code hashCode()}); the
-   *     history records and the carry trial samples keys by their fingerprint, which is this hash for them
+   *     history records and the trials sample keys by their fingerprint, which is this hash for them
    */
   public ReferenceModel(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction) {
     this(maximumSize, scanLimit, hashFunction, null, DEFAULT_FLOOR, false);
@@ -277,19 +259,19 @@ public final class ReferenceModel<K> {
 
   /**
    * A model with no trials, whose hand always may carry ({@code carries}) or never may, and whose floor is a
-   * hundredth: what each of the carry trial's copies is, at full size.
+   * hundredth: what each of the trials' carry copies is, at full size.
    */
   public static <K> ReferenceModel<K> withFixedCarry(int maximumSize, int scanLimit, ToIntFunction<K> hashFunction,
       boolean carries) {
     return new ReferenceModel<>(maximumSize, scanLimit, hashFunction, () -> carries, DEFAULT_FLOOR, false);
   }
 
-  /** A copy of the floor trial: keyed by hash, with a fixed floor, carrying as {@code carrySwitch} says. */
-  static ReferenceModel<Integer> floorCopy(int maximumSize, int scanLimit, BooleanSupplier carrySwitch, int floor) {
+  /** A copy of the trials: keyed by hash, with a fixed floor, carrying as {@code carrySwitch} says. */
+  static ReferenceModel<Integer> trialCopy(int maximumSize, int scanLimit, BooleanSupplier carrySwitch, int floor) {
     return new ReferenceModel<>(maximumSize, scanLimit, hash -> hash, carrySwitch, floor, false);
   }
 
-  /** The carry trial's sampling shift for this size, which the floor trial uses too: see the carry trial's rule. */
+  /** The trials' sampling shift for this size: see rule "The trials". */
   static int samplingShift(int maximumSize) {
     int shift = TRIAL_LEAST_SHIFT;
     for (int candidate = TRIAL_LEAST_SHIFT + 1; candidate <= TRIAL_GREATEST_SHIFT; candidate++) {
@@ -305,20 +287,8 @@ public final class ReferenceModel<K> {
     this.weighted = weighted;
     this.copyCarrySwitch = copyCarrySwitch;
     this.floorPerMille = floor;
-    this.samplingShift = samplingShift(maximumSize);
-    if (copyCarrySwitch == null) {
-      int copySize = Math.max(1, maximumSize / (1 << samplingShift));
-      this.carryingCopy = new ReferenceModel<>(copySize, scanLimit, hash -> hash, () -> true,
-          DEFAULT_FLOOR, false);
-      this.plainCopy = new ReferenceModel<>(copySize, scanLimit, hash -> hash, () -> false,
-          DEFAULT_FLOOR, false);
-      this.floorTrial = new FloorTrialModel(maximumSize, weighted, () -> hot.size() + cold.size(), scanLimit,
-          this::carries);
-    } else {
-      this.carryingCopy = null;
-      this.plainCopy = null;
-      this.floorTrial = null;
-    }
+    this.trials = copyCarrySwitch == null
+        ? new TrialsModel(maximumSize, weighted, () -> hot.size() + cold.size(), scanLimit) : null;
     this.maximumSize = maximumSize;
     this.maximum = maximumSize;
     this.historyCapacity = maximumSize;
@@ -367,23 +337,19 @@ public final class ReferenceModel<K> {
     if (page.counter < MAXIMUM_COUNTER) {
       page.counter++;
     }
-    int hash = fingerprint(key);
-    if (copyCarrySwitch == null) {
-      if (isSampled(hash) && !referenceInBothCopies(hash)) {
-        pending[pendingCursor++ & (pending.length - 1)] = hash;
-      }
-      floorTrial.reference(hash);
+    if (trials != null) {
+      trials.reference(fingerprint(key));
     }
   }
 
   /** Whether the hot hand may carry references now. */
   public boolean carries() {
-    return copyCarrySwitch != null ? copyCarrySwitch.getAsBoolean() : trialCarries;
+    return copyCarrySwitch != null ? copyCarrySwitch.getAsBoolean() : trials.carries();
   }
 
-  /** The share of the carry trial's periods so far that ended with the hand allowed to carry; 0 before the first. */
+  /** The share of the trials' periods so far that ended with the hand allowed to carry; 0 before the first. */
   public double carryingShare() {
-    return trialPeriods == 0 ? 0 : (double) carryingPeriods / trialPeriods;
+    return trials.carryingShare();
   }
 
   /**
@@ -462,7 +428,8 @@ public final class ReferenceModel<K> {
 
   /**
    * Sets the maximum at run time: the cold target's range follows, the ceiling rises to what the cache holds,
-   * the history's capacity follows; then one step of evictions while over the new maximum.
+   * the history's capacity follows; then one step of evictions while over the new maximum; then, in a model
+   * bounded by size, the trials' copies take their share of the new maximum.
    *
    * @return the evicted keys, in order
    */
@@ -471,11 +438,14 @@ public final class ReferenceModel<K> {
     resize(newMaximum);
     evictWhileOver(maximum);
     keepCeiling(null);
+    if (trials != null) {
+      trials.setMaximum((int) Math.min(Integer.MAX_VALUE, newMaximum));
+    }
     return java.util.List.copyOf(evicted);
   }
 
   /**
-   * Sets the maximum as {@link #setMaximum} does, but evicts nothing: a floor trial's copy made smaller evicts its
+   * Sets the maximum as {@link #setMaximum} does, but evicts nothing: a trials' copy made smaller evicts its
    * excess over its next inserts.
    */
   void resize(long newMaximum) {
@@ -485,10 +455,10 @@ public final class ReferenceModel<K> {
     resizeHistory(historyCapacityFor(newMaximum, averageWeight()));
   }
 
-  /** Takes the floor trial's floor, if it has changed: the cold target's range follows and holds the target. */
+  /** Takes the trials' floor, if it has changed: the cold target's range follows and holds the target. */
   private void followFloorTrial() {
-    if (floorTrial != null && floorTrial.floor() != floorPerMille) {
-      floorPerMille = floorTrial.floor();
+    if (trials != null && trials.floor() != floorPerMille) {
+      floorPerMille = trials.floor();
       applyMaximum(maximum);
       coldTarget = Math.max(minimumColdTarget, Math.min(maximumColdTarget, coldTarget));
     }
@@ -587,73 +557,11 @@ public final class ReferenceModel<K> {
     }
   }
 
-  /**
-   * The trials' part of an insert: the carry trial's pending samples, then the inserted key if it is sampled; then
-   * the floor trial's.
-   */
+  /** The trials' part of an insert: their pending samples, then the inserted key if it is sampled. */
   private void sampleInsert(K key) {
-    if (copyCarrySwitch == null) {
-      for (int slot = 0; slot < pending.length; slot++) {
-        if (pending[slot] != 0) {
-          sample(pending[slot]);
-          pending[slot] = 0;
-        }
-      }
-      int hash = fingerprint(key);
-      if (isSampled(hash)) {
-        sample(hash);
-      }
-      floorTrial.insert(hash);
+    if (trials != null) {
+      trials.insert(fingerprint(key));
     }
-  }
-
-  /* ---------------- The carry trial ---------------- */
-
-  private boolean isSampled(int hash) {
-    long scrambled = Integer.toUnsignedLong((hash + 0x3C6EF372) * 0x9E3779B9);
-    return scrambled < 1L << (32 - samplingShift);
-  }
-
-  /** References the hash in both copies if both hold it; returns whether they did. */
-  private boolean referenceInBothCopies(int hash) {
-    if (carryingCopy.contains(hash) && plainCopy.contains(hash)) {
-      carryingCopy.reference(hash);
-      plainCopy.reference(hash);
-      return true;
-    }
-    return false;
-  }
-
-  /** Replays a sampled key's hash through both copies, and updates the decision. */
-  private void sample(int hash) {
-    if (referenceInBothCopies(hash)) {
-      return;
-    }
-    if (copyHits(carryingCopy, hash)) {
-      trialScore++;
-    }
-    if (copyHits(plainCopy, hash)) {
-      trialScore--;
-    }
-    trialSamples++;
-    if (trialSamples == carryingCopy.maximumSize) {
-      trialSamples = 0;
-      trialCarries = trialScore > 0;
-      trialScore = trialScore - trialScore / 10;
-      trialPeriods++;
-      if (trialCarries) {
-        carryingPeriods++;
-      }
-    }
-  }
-
-  private static boolean copyHits(ReferenceModel<Integer> copy, int hash) {
-    if (copy.contains(hash)) {
-      copy.reference(hash);
-      return true;
-    }
-    copy.insert(hash);
-    return false;
   }
 
   /* ---------------- Admission ---------------- */

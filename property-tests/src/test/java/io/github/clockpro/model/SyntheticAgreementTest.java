@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Replays synthetic workloads, which need no trace files, through the cache and the {@link ReferenceModel} as
  * get-then-put-on-miss ({@link LockstepReplay}), and requires the same hits event by event and the same carry
- * limit at the end. Every hit agreeing, event by event, means the cache's carry trial decided as the model's did.
+ * limit at the end. Every hit agreeing, event by event, means the cache's trials decided as the model's did.
  *
  * <p>The workloads drive the trial both ways: on a stationary skewed one carrying pays; on one whose popular keys
  * drift, and on one whose popular keys change at once a few times, it does not. Which setting pays is not assumed

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * and requires, after every operation, the same keys evicted in the same order, the same resident keys and the
  * same resident weight. Weights run from 0 to a bound, so some pages take no room and some need several
  * evictions. In the two largest caches the resident pages pass a few thousand and fall back with the resizes, so
- * the floor trial's copies, which follow them, start over at other sampling shifts, up and down.
+ * the trials' copies, which follow them, start over at other sampling shifts, up and down.
  */
 class WeightedAgreementTest {
 

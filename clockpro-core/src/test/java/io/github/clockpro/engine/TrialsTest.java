@@ -15,26 +15,27 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongUnaryOperator;
 import org.junit.jupiter.api.Test;
 
-class CarryTrialTest {
+/** The trials' sampling, their copies and pending samples, and the carry trial's verdict. */
+class TrialsTest {
 
   private static final int SIZE = 4_096;
 
   @Test
   void shouldScaleTheCopiesDownToAtLeastTheMinimumCopySize() {
-    assertEquals(CarryTrial.MINIMUM_SAMPLING_SHIFT, CarryTrial.samplingShift(1));
-    assertEquals(CarryTrial.MINIMUM_SAMPLING_SHIFT, CarryTrial.samplingShift(2_047));
-    assertEquals(2, CarryTrial.samplingShift(2_048));
-    assertEquals(3, CarryTrial.samplingShift(4_096));
-    assertEquals(7, CarryTrial.samplingShift(100_000));
-    assertEquals(CarryTrial.MAXIMUM_SAMPLING_SHIFT, CarryTrial.samplingShift(1_000_000));
-    assertEquals(CarryTrial.MAXIMUM_SAMPLING_SHIFT, CarryTrial.samplingShift(Integer.MAX_VALUE));
-    assertEquals(1, new CarryTrial(1, 128, 0).copySize());
-    assertEquals(781, new CarryTrial(100_000, 128, 0).copySize());
+    assertEquals(Trials.MINIMUM_SAMPLING_SHIFT, Trials.samplingShift(1));
+    assertEquals(Trials.MINIMUM_SAMPLING_SHIFT, Trials.samplingShift(2_047));
+    assertEquals(2, Trials.samplingShift(2_048));
+    assertEquals(3, Trials.samplingShift(4_096));
+    assertEquals(7, Trials.samplingShift(100_000));
+    assertEquals(Trials.MAXIMUM_SAMPLING_SHIFT, Trials.samplingShift(1_000_000));
+    assertEquals(Trials.MAXIMUM_SAMPLING_SHIFT, Trials.samplingShift(Integer.MAX_VALUE));
+    assertEquals(1, trials(1).copySize());
+    assertEquals(781, trials(100_000).copySize());
   }
 
   @Test
   void shouldSampleTheShareOfKeysItsShiftSays() {
-    CarryTrial trial = new CarryTrial(100_000, 128, 0);
+    Trials trial = trials(100_000);
     int sampled = 0;
     int keys = 1 << 20;
     for (long key = 0; key < keys; key++) {
@@ -49,14 +50,14 @@ class CarryTrialTest {
   @Test
   void shouldNotSampleTheHashZeroAtAnyShift() {
     for (int size : new int[] {1, 2_048, 4_096, 100_000, 1_000_000}) {
-      assertFalse(new CarryTrial(size, 128, 0).isSampled(0), "hash 0 sampled at size " + size);
+      assertFalse(trials(size).isSampled(0), "hash 0 sampled at size " + size);
     }
   }
 
   @Test
   void shouldSampleTheSmallestKeysAtTheNominalRate() {
     for (int size : new int[] {2_048, 4_096, 100_000, 1_000_000}) {
-      CarryTrial trial = new CarryTrial(size, 128, 0);
+      Trials trial = trials(size);
       int keys = 4 << trial.samplingShift();
       int sampled = 0;
       for (long key = 0; key < keys; key++) {
@@ -70,12 +71,12 @@ class CarryTrialTest {
 
   @Test
   void shouldReferenceAKeyBothCopiesHoldWithoutTheLock() throws Exception {
-    CarryTrial trial = new CarryTrial(SIZE, 128, 0);
+    Trials trial = trials(SIZE);
     int held = nextSampledHash(trial, 0);
     int absent = nextSampledHash(trial, held + 1);
     trial.recordInsert(held);
-    int references = trial.referencesInBothCopies(held);
-    assertTrue(references >= 0, "inserted into both copies");
+    int references = trial.referencesInEveryCopy(held);
+    assertTrue(references >= 0, "inserted into every copy");
 
     CountDownLatch locked = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
@@ -96,12 +97,12 @@ class CarryTrialTest {
       release.countDown();
       holder.join();
     }
-    assertEquals(references + 2, trial.referencesInBothCopies(held), "referenced in both copies, lock held");
-    assertEquals(-1, trial.referencesInBothCopies(absent), "a key the copies do not hold: left pending, lock held");
+    assertEquals(references + 4, trial.referencesInEveryCopy(held), "referenced in every copy, lock held");
+    assertEquals(-1, trial.referencesInEveryCopy(absent), "a key the copies do not hold: left pending, lock held");
     assertEquals(List.of(), trial.checkInvariants());
   }
 
-  private static int nextSampledHash(CarryTrial trial, int from) {
+  private static int nextSampledHash(Trials trial, int from) {
     int hash = from;
     while (!trial.isSampled(hash)) {
       hash++;
@@ -111,13 +112,13 @@ class CarryTrialTest {
 
   @Test
   void shouldStartNotCarrying() {
-    assertFalse(new CarryTrial(SIZE, 128, 0).carries());
+    assertFalse(trials(SIZE).carries());
   }
 
   @Test
   void shouldCarryOnAStationarySkewedWorkload() {
     SplittableRandom random = new SplittableRandom(1);
-    CarryTrial trial = replay(event -> skewed(random, 10L * SIZE));
+    Trials trial = replay(event -> skewed(random, 10L * SIZE));
     assertTrue(trial.carries());
     assertEquals(List.of(), trial.checkInvariants());
   }
@@ -140,13 +141,13 @@ class CarryTrialTest {
   @Test
   void shouldNotCarryWherePopularKeysDrift() {
     SplittableRandom random = new SplittableRandom(2);
-    CarryTrial trial = replay(event -> event / 50 + skewed(random, 2L * SIZE));
+    Trials trial = replay(event -> event / 50 + skewed(random, 2L * SIZE));
     assertFalse(trial.carries());
   }
 
   @Test
   void shouldDropSamplesRatherThanWaitWhenThreadsRecordAtOnce() throws Exception {
-    CarryTrial trial = new CarryTrial(SIZE, 128, 0);
+    Trials trial = trials(SIZE);
     int threads = 4;
     ExecutorService executor = Executors.newFixedThreadPool(threads);
     try {
@@ -172,8 +173,12 @@ class CarryTrialTest {
     assertEquals(List.of(), trial.checkInvariants());
   }
 
-  private static CarryTrial replay(LongUnaryOperator keyOfEvent) {
-    CarryTrial trial = new CarryTrial(SIZE, 128, 0);
+  private static Trials trials(int maximumSize) {
+    return new Trials(maximumSize, false, () -> maximumSize, 128, 0);
+  }
+
+  private static Trials replay(LongUnaryOperator keyOfEvent) {
+    Trials trial = trials(SIZE);
     for (int event = 0; event < 2_000_000; event++) {
       trial.recordInsert(Long.hashCode(keyOfEvent.applyAsLong(event)));
     }
