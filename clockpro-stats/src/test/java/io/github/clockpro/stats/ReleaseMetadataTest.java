@@ -21,7 +21,7 @@ import org.w3c.dom.NodeList;
 class ReleaseMetadataTest {
 
   private static final List<String> PUBLISHED = List.of(
-      "clockpro-core", "clockpro-stats", "clockpro-jcache", "clockpro-spring", "clockpro-redis",
+      "clockpro-core", "clockpro-stats", "clockpro-jcache", "clockpro-guava", "clockpro-spring", "clockpro-redis",
       "clockpro-offheap");
 
   @Test
