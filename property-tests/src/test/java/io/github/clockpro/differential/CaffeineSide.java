@@ -26,6 +26,7 @@ final class CaffeineSide extends Side {
         .executor(Runnable::run)
         .scheduler(Scheduler.disabledScheduler())
         .ticker(ticker)
+        .recordStats()
         .<Integer, Integer>removalListener((key, value, cause) -> heard(key, value, cause.name()));
     if (settings.weighted()) {
       builder.maximumWeight(Settings.MAXIMUM).weigher(new SharedWeigher());
@@ -144,5 +145,12 @@ final class CaffeineSide extends Side {
   @Override
   OptionalLong weightedSize() {
     return cache.policy().eviction().orElseThrow().weightedSize();
+  }
+
+  @Override
+  List<Long> statistics() {
+    var stats = cache.stats();
+    return List.of(stats.hitCount(), stats.missCount(), stats.loadSuccessCount(), stats.loadFailureCount(),
+        stats.evictionCount());
   }
 }

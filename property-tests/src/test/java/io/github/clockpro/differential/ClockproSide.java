@@ -139,4 +139,11 @@ final class ClockproSide extends Side {
   OptionalLong weightedSize() {
     return cache.policy().weightedSize();
   }
+
+  @Override
+  List<Long> statistics() {
+    var stats = cache.stats();
+    return List.of(stats.hitCount(), stats.missCount(), stats.loadSuccessCount(), stats.loadFailureCount(),
+        stats.evictionCount());
+  }
 }

@@ -114,6 +114,12 @@ abstract class Side {
   abstract OptionalLong weightedSize();
 
   /**
+   * The statistics both libraries define alike: hits, misses, loads that succeeded and failed (a load of
+   * {@code null} is a failure), and evictions (expirations included).
+   */
+  abstract List<Long> statistics();
+
+  /**
    * A call's result as text: a refresh's future by how it completed, a failed one by the exception that
    * {@code get()} reports as the cause. Whether {@code handle} sees that exception itself or wrapped in a
    * {@link CompletionException} depends on how the future was completed ({@code supplyAsync} wraps,
