@@ -86,7 +86,8 @@ public final class CacheBuilder<K, V> {
   /**
    * Sets the most entries the cache holds. Without it, or {@link #maximumWeight}, the cache is unbounded in size.
    * With 0 the cache keeps nothing, as Caffeine's: each entry written is evicted at once, reported to the listeners
-   * with {@link RemovalCause#SIZE}, and a load's value is returned to its callers but not kept.
+   * with {@link RemovalCause#SIZE}, and a load's value is returned to its callers but not kept. A maximum of
+   * {@link Integer#MAX_VALUE} is the same as none: {@link Policy#eviction()} is then empty.
    *
    * @param maximumSize at least 0 and at most {@link Integer#MAX_VALUE}
    * @return this builder
