@@ -216,14 +216,14 @@ final class ConfigurationFile {
             + "; set one bound");
       }
       if (bySize) {
-        long maximum = read(size, () -> config.getLong(boundSection + "." + size));
+        long maximum = valueOf(() -> config.getLong(boundSection + "." + size));
         check(size, () -> configuration.setMaximumSize(maximum));
       } else if (byWeight) {
         String weigherClass = className(weigher, io.github.clockpro.Weigher.class);
         if (weigherClass == null) {
           throw invalid(path(weight), "needs policy.maximum.weigher, naming an io.github.clockpro.Weigher class");
         }
-        long maximum = read(weight, () -> config.getLong(boundSection + "." + weight));
+        long maximum = valueOf(() -> config.getLong(boundSection + "." + weight));
         check(weight, () -> configuration.setMaximumWeight(maximum, FactoryBuilder.factoryOf(weigherClass)));
       }
       if (isSet("policy.scan-limit")) {
@@ -265,15 +265,15 @@ final class ConfigurationFile {
     }
 
     private boolean bool(String key) {
-      return read(key, () -> config.getBoolean(path(key)));
+      return valueOf(() -> config.getBoolean(path(key)));
     }
 
     private long number(String key) {
-      return read(key, () -> config.getLong(path(key)));
+      return valueOf(() -> config.getLong(path(key)));
     }
 
     private Duration duration(String key) {
-      return read(key, () -> config.getDuration(path(key)));
+      return valueOf(() -> config.getDuration(path(key)));
     }
 
     /** A lifetime: {@code eternal}, a duration, or {@code null} (unset: keep the lifetime). */
@@ -293,7 +293,7 @@ final class ConfigurationFile {
     }
 
     private Class<?> type(String key) {
-      String name = read(key, () -> config.getString(path(key)));
+      String name = valueOf(() -> config.getString(path(key)));
       try {
         return Class.forName(name, false, classLoader);
       } catch (ClassNotFoundException | LinkageError missing) {
@@ -323,7 +323,7 @@ final class ConfigurationFile {
       return config.getValue(full).valueType() == ConfigValueType.LIST && config.getList(full).isEmpty();
     }
 
-    private <T> T read(String key, Supplier<T> reading) {
+    private <T> T valueOf(Supplier<T> reading) {
       try {
         return reading.get();
       } catch (ConfigException failure) {
