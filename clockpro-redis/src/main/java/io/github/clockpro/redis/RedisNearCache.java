@@ -184,6 +184,7 @@ public final class RedisNearCache<K, V> implements CacheFrontend<K, V> {
    * @return the frontend
    * @throws NullPointerException if {@code connection} or {@code cache} is null
    * @throws IllegalArgumentException if the connection does not speak RESP3
+   * @throws IllegalStateException if another near cache, not closed, uses the connection
    * @throws io.lettuce.core.RedisException if {@code CLIENT TRACKING on} fails (Redis refuses it, or the connection
    *     is down and rejects commands); nothing is then left listening on the connection
    */
@@ -212,6 +213,7 @@ public final class RedisNearCache<K, V> implements CacheFrontend<K, V> {
    * @return the frontend
    * @throws NullPointerException if {@code connection} or {@code cache} is null
    * @throws IllegalArgumentException if a node connection does not speak RESP3
+   * @throws IllegalStateException if another near cache, not closed, uses the connection
    * @throws io.lettuce.core.RedisException if {@code CLIENT TRACKING on} fails on a master; nothing is then left
    *     listening on the connections
    */

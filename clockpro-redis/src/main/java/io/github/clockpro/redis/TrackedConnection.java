@@ -15,7 +15,10 @@ import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.List;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -62,6 +65,15 @@ final class TrackedConnection<K, V> {
   private static final System.Logger LOGGER = System.getLogger(RedisNearCache.class.getName());
 
   private static final String INVALIDATE = "invalidate";
+
+  /**
+   * The connections with a near cache enabled, so that a second near cache on one connection is refused: closing
+   * either would turn tracking off under the other, which would then fill values nobody invalidates. Connections
+   * do not override {@code equals}, so this is by identity; weak, so a connection dropped unclosed is forgotten.
+   * Added to by {@link #enable()}, removed from by its failure and by {@link #close()}, on callers' threads.
+   */
+  private static final Set<StatefulRedisConnection<?, ?>> ENABLED =
+      Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
   /** What the connection reports to the near cache; called on the connection's event loop. */
   interface Owner<K, V> {
@@ -115,9 +127,14 @@ final class TrackedConnection<K, V> {
   /**
    * Listens to the connection and turns tracking on, blocking for the reply; on failure stops listening and
    * rethrows.
+   *
+   * @throws IllegalStateException if another near cache, not closed, uses the connection
    */
   void enable() {
     requireResp3(connection);
+    if (!ENABLED.add(connection)) {
+      throw new IllegalStateException("connection " + name + " already has a near cache; close it first");
+    }
     connection.addListener(pushListener);
     connection.addListener(stateListener);
     long generation = connectionGeneration;
@@ -126,6 +143,7 @@ final class TrackedConnection<K, V> {
     } catch (RuntimeException e) {
       connection.removeListener(pushListener);
       connection.removeListener(stateListener);
+      ENABLED.remove(connection);
       throw e;
     }
     resume(generation);
@@ -281,6 +299,7 @@ final class TrackedConnection<K, V> {
     if (connection.isOpen()) {
       connection.async().clientTracking(TrackingArgs.Builder.enabled(false));
     }
+    ENABLED.remove(connection);
   }
 
   private void onPushMessage(PushMessage message) {
