@@ -77,7 +77,7 @@ final class AsyncCacheView<K, V> implements ClockProAsyncCache<K, V> {
         Load<V> load = Load.asynchronous();
         long now = cache.writeTime();
         Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
-        if (cache.insert(placeholder, now) != null) {
+        if (cache.insertPlaceholder(placeholder, now) != null) {
           continue; // mapped since the lookup: look again
         }
         cache.counters().recordMiss();
@@ -189,7 +189,7 @@ final class AsyncCacheView<K, V> implements ClockProAsyncCache<K, V> {
         Load<V> load = Load.asynchronous();
         long now = cache.writeTime();
         Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
-        if (cache.insert(placeholder, now) != null) {
+        if (cache.insertPlaceholder(placeholder, now) != null) {
           continue; // mapped since the lookup: look again
         }
         cache.counters().recordMiss();
@@ -292,7 +292,7 @@ final class AsyncCacheView<K, V> implements ClockProAsyncCache<K, V> {
       Load<V> load = Load.asynchronous();
       long now = cache.writeTime();
       Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
-      if (cache.insert(placeholder, now) == null) {
+      if (cache.insertPlaceholder(placeholder, now) == null) {
         valueFuture.whenComplete((value, failure) -> settle(placeholder, load, value, failure, System.nanoTime()));
         return;
       }

@@ -631,6 +631,23 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   }
 
   /**
+   * Inserts a placeholder as {@link #insert} does. If the insert throws once the placeholder is mapped (a removal
+   * listener's error, reported after the lock), completes the placeholder's load with that error and unmaps it, so
+   * that no placeholder is left without a load that ends, and rethrows.
+   */
+  Node<K, V> insertPlaceholder(Node<K, V> placeholder, long now) {
+    try {
+      return insert(placeholder, now);
+    } catch (Throwable failure) {
+      if (placeholder.value instanceof Load<?> load && data.get(placeholder.key, placeholder.hash) == placeholder) {
+        load.completeExceptionally(failure);
+        removePlaceholder(placeholder);
+      }
+      throw failure;
+    }
+  }
+
+  /**
    * Under the eviction lock: unmaps a node the policy evicted, already unlinked, and returns whether the listener
    * hears of it. Not a placeholder (its value is its Load: no entry left), nor a node a compute removed (the
    * compute reports it). The node the current call {@code admitted}, if the policy evicted it at once, was never

@@ -103,7 +103,7 @@ final class BulkLoading<K, V> {
       long now = cache.writeTime();
       Load<V> load = new Load<>();
       Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
-      if (cache.insert(placeholder, now) == null) {
+      if (cache.insertPlaceholder(placeholder, now) == null) {
         counters.recordMiss();
         result.put(key, null);
         misses.own(key, new Owned<>(placeholder, load));

@@ -146,7 +146,7 @@ final class Computing<K, V> {
         }
         Load<V> load = Load.exclusive();
         Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
-        if (cache.insert(placeholder, now) == null) {
+        if (cache.insertPlaceholder(placeholder, now) == null) {
           return computeAbsent(placeholder, load, function);
         }
         continue;

@@ -60,7 +60,7 @@ final class Loading<K, V> {
         Headroom.check(); // stack for the bookkeeping in run, whatever the loader does: see "Errors"
         Load<V> load = new Load<>();
         Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
-        node = cache.insert(placeholder, now);
+        node = cache.insertPlaceholder(placeholder, now);
         if (node == null) {
           try {
             return run(placeholder, load, loader);
