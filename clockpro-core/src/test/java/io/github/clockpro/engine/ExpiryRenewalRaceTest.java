@@ -96,6 +96,7 @@ class ExpiryRenewalRaceTest {
   /** Writes the short-lived value, then runs a read that is held while the update runs on this thread. */
   private void race(Runnable read, Runnable create, Runnable update) throws Exception {
     create.run();
+    ticker.advance(SECOND); // so that the read's renewal, now plus 2 s, differs from the deadline it read
     holdNextRead.set(true);
     Thread reader = new Thread(read, "reader");
     reader.setDaemon(true);
