@@ -163,7 +163,7 @@ public final class ClockProRedisCache extends AbstractValueAdaptingCache {
   /** Deletes every entry of this cache in Redis, found with {@code SCAN}. */
   @Override
   public void clear() {
-    ScanArgs matching = ScanArgs.Builder.matches(prefix.replace("*", "\\*") + "*").limit(1_000);
+    ScanArgs matching = ScanArgs.Builder.matches(globEscaped(prefix) + "*").limit(1_000);
     KeyScanCursor<String> cursor = commands.scan(matching);
     while (true) {
       for (String redisKey : cursor.getKeys()) {
@@ -175,6 +175,11 @@ public final class ClockProRedisCache extends AbstractValueAdaptingCache {
       }
       cursor = commands.scan(cursor, matching);
     }
+  }
+
+  /** The pattern that matches {@code text} alone in Redis's glob syntax: each special character escaped. */
+  private static String globEscaped(String text) {
+    return text.replaceAll("([\\\\*?\\[\\]])", "\\\\$1");
   }
 
   /** Closes the near cache and its connection. */
