@@ -2,6 +2,7 @@ package io.github.clockpro.bench;
 
 import io.github.clockpro.bench.latency.LatencyCommand;
 import io.github.clockpro.bench.memory.MemoryCommand;
+import io.github.clockpro.bench.offheap.OffHeapCommand;
 import io.github.clockpro.bench.report.ReportCommand;
 import io.github.clockpro.bench.policy.PolicyWorkCommand;
 import io.github.clockpro.bench.redis.RedisShowcaseCommand;
@@ -13,7 +14,7 @@ import java.util.Arrays;
  * The entry point of the benchmark jar: dispatches to a subcommand.
  *
  * <pre>
- * java -jar clockpro-bench/target/clockpro-bench.jar jmh|simulate|memory|latency|report|showcase|policy-work|redis-showcase [options]
+ * java -jar clockpro-bench/target/clockpro-bench.jar jmh|simulate|memory|latency|report|showcase|policy-work|redis-showcase|offheap [options]
  * </pre>
  * {@code jmh} passes its arguments to JMH's own command line ({@code jmh -h} lists them). Bad arguments end
  * the program with status 2 and a message naming the argument.
@@ -29,7 +30,8 @@ public final class Main {
       "  " + ReportCommand.USAGE,
       "  " + ShowcaseCommand.USAGE,
       "  " + PolicyWorkCommand.USAGE,
-      "  " + RedisShowcaseCommand.USAGE);
+      "  " + RedisShowcaseCommand.USAGE,
+      "  " + OffHeapCommand.USAGE);
 
   private Main() {}
 
@@ -55,6 +57,7 @@ public final class Main {
         case "showcase" -> ShowcaseCommand.run(rest);
         case "policy-work" -> PolicyWorkCommand.run(rest);
         case "redis-showcase" -> RedisShowcaseCommand.run(rest);
+        case "offheap" -> OffHeapCommand.run(rest);
         case "-h", "--help", "help" -> System.out.println(USAGE);
         default -> throw new IllegalArgumentException("unknown command '" + arguments[0] + "'");
       }

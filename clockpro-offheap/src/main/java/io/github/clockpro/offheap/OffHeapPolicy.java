@@ -122,12 +122,12 @@ final class OffHeapPolicy implements Policy {
     return (int) Math.min(Integer.MAX_VALUE, history);
   }
 
-  /** {@return half the resident entries: each segment remembers at most half as many evicted keys as it holds} */
+  /** {@return the resident entries: each segment remembers at most as many evicted keys as it holds} */
   @Override
   public int historyLimit() {
     long limit = 0;
     for (Segment segment : cache.segments()) {
-      limit += segment.residentCount() / 2;
+      limit += segment.residentCount();
     }
     return (int) Math.min(Integer.MAX_VALUE, limit);
   }
