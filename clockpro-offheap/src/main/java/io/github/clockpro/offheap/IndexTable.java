@@ -24,7 +24,8 @@ import java.nio.ByteOrder;
  * Accessors are named by access mode: {@code ...Opaque}, {@code compareAndSet...}.
  *
  * <p>Removed slots become tombstones, which lookups probe past; {@link Segment} rebuilds the table into a new one,
- * a few slots per write, when tombstones and live slots together pass three quarters of it.
+ * a few slots per write, when tombstones and live slots together pass three quarters of it; the new table has
+ * the smallest power of two at least twice the live slots.
  */
 final class IndexTable {
 

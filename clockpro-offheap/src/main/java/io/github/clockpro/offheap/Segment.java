@@ -54,8 +54,8 @@ final class Segment {
    * Deviations from the paper: one hand instead of three (the cold, hot and test hands all become the head of the
    * ring, as the ring's order is the clock's); sizes in bytes; a fixed cold target; a test period measured in the
    * head's progress through the ring's bytes; the history is bounded by the resident count (the paper's bound),
-   * and a key evicted while it is full ends its test period at once; a non-resident key is recognized by its 28-bit tag alone, so a
-   * key whose tag collides with a remembered one may be taken for it (it then enters hot).
+   * and a key evicted while it is full ends its test period at once; a non-resident key is recognized by its
+   * 28-bit tag alone, so a key whose tag collides with a remembered one may be taken for it (it then enters hot).
    *
    * Concurrency. A StampedLock per segment. Writers take the write lock. Readers (read) take an optimistic stamp,
    * find the slot, copy the value bytes into a new array, and validate the stamp; a copy that raced a writer may
@@ -740,7 +740,7 @@ final class Segment {
       }
     } else if (table.crowded()) {
       int live = residentCount + historyCount;
-      int capacity = Math.max(MINIMUM_TABLE, Integer.highestOneBit(Math.max(1, live)) * 4);
+      int capacity = Math.max(MINIMUM_TABLE, Integer.highestOneBit(Math.max(1, 2 * live - 1)) << 1);
       retiring = table;
       migrated = 0;
       table = new IndexTable(Math.min(IndexTable.MAXIMUM_CAPACITY, capacity), layout.expires);
