@@ -1,20 +1,66 @@
 package io.github.clockpro.offheap;
 
 import io.github.clockpro.Policy;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The {@link OffHeapCache#policy()} view: the segments' figures summed, read without a lock. The bound and
  * weights are in bytes: {@link #isWeighted()} is true and {@link #weightedSize()} is the entries' bytes. The
  * off-heap policy has no carry trial and no adaptive promotion threshold: {@link #carryLimit()} is 0 and
- * {@link #promotionThreshold()} is 1.
+ * {@link #promotionThreshold()} is 1. Caffeine's run-time views ({@link #eviction()} and the others) are empty: the
+ * bound and the lifetimes are fixed at build.
  */
-final class OffHeapPolicy implements Policy {
+final class OffHeapPolicy<K, V> implements Policy<K, V> {
 
-  private final SegmentedCache<?, ?> cache;
+  private final SegmentedCache<K, V> cache;
 
-  OffHeapPolicy(SegmentedCache<?, ?> cache) {
+  OffHeapPolicy(SegmentedCache<K, V> cache) {
     this.cache = cache;
+  }
+
+  /** Reads the value without counting a hit or a miss; the read still sets the entry's reference bit. */
+  @Override
+  public V getIfPresentQuietly(K key) {
+    return cache.lookup(key);
+  }
+
+  /** {@return an empty map: the off-heap cache does not refresh} */
+  @Override
+  public Map<K, CompletableFuture<V>> refreshes() {
+    return Map.of();
+  }
+
+  /** {@return empty: the off-heap cache's bound is read through {@link #maximum()} and cannot change} */
+  @Override
+  public Optional<Eviction<K, V>> eviction() {
+    return Optional.empty();
+  }
+
+  /** {@return empty: lifetimes are read through {@link #expiresAfterWrite()} and cannot change} */
+  @Override
+  public Optional<FixedExpiration<K, V>> expireAfterWrite() {
+    return Optional.empty();
+  }
+
+  /** {@return empty: lifetimes are read through {@link #expiresAfterAccess()} and cannot change} */
+  @Override
+  public Optional<FixedExpiration<K, V>> expireAfterAccess() {
+    return Optional.empty();
+  }
+
+  /** {@return empty: the off-heap cache offers no view of lifetimes by entry} */
+  @Override
+  public Optional<VarExpiration<K, V>> expireVariably() {
+    return Optional.empty();
+  }
+
+  /** {@return empty: the off-heap cache does not refresh} */
+  @Override
+  public Optional<FixedRefresh<K, V>> refreshAfterWrite() {
+    return Optional.empty();
   }
 
   @Override

@@ -84,7 +84,7 @@ final class SegmentedCache<K, V> implements OffHeapCache<K, V> {
   private final FileLock directoryLock;
   private final ConcurrentMap<ByteKey, Load<V>> loads = new ConcurrentHashMap<>();
   private final OffHeapMapView<K, V> mapView;
-  private final OffHeapPolicy policy;
+  private final OffHeapPolicy<K, V> policy;
 
   private final LongAdder hitCount = new LongAdder();
   private final LongAdder missCount = new LongAdder();
@@ -143,7 +143,7 @@ final class SegmentedCache<K, V> implements OffHeapCache<K, V> {
       }
     }
     this.mapView = new OffHeapMapView<>(this);
-    this.policy = new OffHeapPolicy(this);
+    this.policy = new OffHeapPolicy<>(this);
   }
 
   /** A power of two: up to 64 segments of at least 1 MiB each, and as many as needed to keep each within 1 GiB. */
@@ -680,11 +680,11 @@ final class SegmentedCache<K, V> implements OffHeapCache<K, V> {
     }
     return CacheStats.of(hitCount.sum(), missCount.sum(), putCount.sum(), loadSuccessCount.sum(),
         loadFailureCount.sum(), totalLoadTime.sum(), bulkLoadSuccessCount.sum(), bulkLoadFailureCount.sum(), 0, 0,
-        evictions, evictedBytes, expirations, scans, maxScan, lockWaits, lockWaitNanos);
+        evictions + expirations, evictedBytes, expirations, scans, maxScan, lockWaits, lockWaitNanos);
   }
 
   @Override
-  public Policy policy() {
+  public Policy<K, V> policy() {
     return policy;
   }
 
