@@ -115,6 +115,9 @@ public interface ClockProAsyncCache<K, V> {
    * value)}, and the defaults built on them) compare the values of completed futures: differing from Caffeine, whose
    * map holds the futures themselves, an argument future that has not completed matches nothing, and
    * {@code putIfAbsent} of one stores it as {@link #put} does if the key is absent and no load is in flight.
+   * {@code compute}, {@code computeIfPresent} and {@code merge} over a future not yet complete, or returning one,
+   * write their result as {@code put} (or {@code remove} for {@code null}) does, last writer wins, rather than
+   * atomically as Caffeine's. {@code size()} counts present values, not loads in flight, which Caffeine's counts.
    * Iteration sees the present values, each as a completed future, weakly consistent.
    *
    * @return the view; always the same instance

@@ -324,7 +324,11 @@ public interface Policy<K, V> {
     }
 
     /**
-     * Changes the lifetime, for entries written (or read, for expiry after access) from now on.
+     * Changes the lifetime, for entries written (or read, for expiry after access) from now on. Differing from
+     * Caffeine, which applies the new lifetime to live entries at once: an entry holds its deadline rather than
+     * its write time, so a live entry keeps its deadline until its next write (or renewing read); shortening the
+     * lifetime, even to 0, leaves it readable until then. A duration beyond about 146 years counts as that, and
+     * {@link #getExpiresAfter(TimeUnit)} returns it so.
      *
      * @param duration at least 0
      * @param unit the unit of {@code duration}

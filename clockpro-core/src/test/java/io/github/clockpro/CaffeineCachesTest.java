@@ -22,7 +22,9 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** The caches' methods that carry Caffeine's names: estimatedSize, the asynchronous loading cache and its views. */
 class CaffeineCachesTest {
@@ -30,6 +32,28 @@ class CaffeineCachesTest {
   private static final Executor SAME_THREAD = Runnable::run;
 
   private final List<Set<String>> bulkCalls = new ArrayList<>();
+
+  @Test
+  @Timeout(value = 10, unit = TimeUnit.SECONDS)
+  void shouldComputeAndMergeOverAFutureNotYetCompleteWithoutRetryingForEver() {
+    ClockProAsyncCache<String, Integer> cache = ClockProCache.builder().maximumSize(10).buildAsync();
+    ConcurrentMap<String, CompletableFuture<Integer>> map = cache.asMap();
+    CompletableFuture<Integer> never = new CompletableFuture<>();
+    map.put("a", never);
+    assertEquals(3, map.compute("a", (key, old) -> CompletableFuture.completedFuture(3)).join());
+    assertEquals(3, cache.synchronous().getIfPresent("a"));
+    assertFalse(map.computeIfPresent("a", (key, old) -> new CompletableFuture<>()).isDone());
+    map.put("b", CompletableFuture.completedFuture(1));
+    CompletableFuture<Integer> pending = new CompletableFuture<>();
+    assertSame(pending, map.merge("b", pending, (old, given) -> given));
+    pending.complete(2);
+    assertEquals(2, cache.synchronous().getIfPresent("b"));
+    map.put("c", CompletableFuture.completedFuture(1));
+    assertEquals(5, map.merge("c", CompletableFuture.completedFuture(4),
+        (old, given) -> CompletableFuture.completedFuture(old.join() + given.join())).join());
+    assertNull(map.compute("c", (key, old) -> null));
+    assertNull(cache.synchronous().getIfPresent("c"));
+  }
 
   @Test
   void shouldEstimateTheSizeAsALong() {

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.BiFunction;
 
 /**
  * The {@code asMap()} of an asynchronous cache ({@link AsyncCacheView}): a {@link ConcurrentMap} of futures over the
@@ -112,6 +113,82 @@ final class AsyncMapView<K, V> extends AbstractMap<K, CompletableFuture<V>>
     V oldValue = valueOf(oldFuture);
     V newValue = valueOf(newFuture);
     return oldValue != null && newValue != null && values.replace(key, oldValue, newValue);
+  }
+
+  /**
+   * As {@link ConcurrentMap#compute}, but ends when the old or the new future has not completed: such a future
+   * cannot be compared, so the result is written as {@link #put} or {@link #remove} would (last writer wins) rather
+   * than retried for ever.
+   */
+  @Override
+  public CompletableFuture<V> compute(K key,
+      BiFunction<? super K, ? super CompletableFuture<V>, ? extends CompletableFuture<V>> remappingFunction) {
+    requireNonNull(key, "key");
+    requireNonNull(remappingFunction, "remappingFunction");
+    for (;;) {
+      CompletableFuture<V> oldFuture = get(key);
+      CompletableFuture<V> newFuture = remappingFunction.apply(key, oldFuture);
+      if (settle(key, oldFuture, newFuture)) {
+        return newFuture;
+      }
+    }
+  }
+
+  /** As {@link #compute}, for a present key only. */
+  @Override
+  public CompletableFuture<V> computeIfPresent(K key,
+      BiFunction<? super K, ? super CompletableFuture<V>, ? extends CompletableFuture<V>> remappingFunction) {
+    requireNonNull(key, "key");
+    requireNonNull(remappingFunction, "remappingFunction");
+    for (;;) {
+      CompletableFuture<V> oldFuture = get(key);
+      if (oldFuture == null) {
+        return null;
+      }
+      CompletableFuture<V> newFuture = remappingFunction.apply(key, oldFuture);
+      if (settle(key, oldFuture, newFuture)) {
+        return newFuture;
+      }
+    }
+  }
+
+  /** As {@link ConcurrentMap#merge}, ending as {@link #compute} does. */
+  @Override
+  public CompletableFuture<V> merge(K key, CompletableFuture<V> valueFuture,
+      BiFunction<? super CompletableFuture<V>, ? super CompletableFuture<V>, ? extends CompletableFuture<V>>
+          remappingFunction) {
+    requireNonNull(key, "key");
+    requireNonNull(valueFuture, "value");
+    requireNonNull(remappingFunction, "remappingFunction");
+    for (;;) {
+      CompletableFuture<V> oldFuture = get(key);
+      CompletableFuture<V> newFuture = oldFuture == null ? valueFuture : remappingFunction.apply(oldFuture, valueFuture);
+      if (settle(key, oldFuture, newFuture)) {
+        return newFuture;
+      }
+    }
+  }
+
+  /**
+   * Replaces the mapping read as {@code oldFuture} by {@code newFuture} (none for {@code null}); returns whether it
+   * did, or {@code false} if the mapping changed meanwhile. Completed futures are compared by value; when either
+   * has not completed the write is unconditional.
+   */
+  private boolean settle(K key, CompletableFuture<V> oldFuture, CompletableFuture<V> newFuture) {
+    if (oldFuture == null) {
+      return newFuture == null || putIfAbsent(key, newFuture) == null;
+    }
+    V oldValue = valueOf(oldFuture);
+    V newValue = newFuture == null ? null : valueOf(newFuture);
+    if (oldValue == null || (newFuture != null && newValue == null)) {
+      if (newFuture == null) {
+        remove(key);
+      } else {
+        put(key, newFuture);
+      }
+      return true;
+    }
+    return newFuture == null ? values.remove(key, oldValue) : values.replace(key, oldValue, newValue);
   }
 
   @Override
