@@ -58,6 +58,14 @@ final class FarHistoryModel {
   }
 
   /**
+   * Drops the table, and every record, until the next {@link #allocate}: the history's capacity grew past its
+   * ring, and the table for the new capacity waits until the ring reaches it.
+   */
+  void release() {
+    buckets = null;
+  }
+
+  /**
    * Adds a record for the hash, if the table is allocated: a live record of the same tag in its bucket is
    * renewed in place; else the record takes the slot of the highest age, where an empty or dead slot counts as
    * age 3 and ties go to the lowest slot.

@@ -66,7 +66,9 @@ import java.util.function.ToIntFunction;
  *       reaches the capacity: the ring holds 16 records at first (the capacity if less), and an addition that
  *       finds it holding as many records as its length, live or not, after its drops, lengthens it to twice (at
  *       most the capacity, at least one more). Once made, the table is made again, empty, whenever the capacity
- *       changes to one that needs another number of buckets. The trials' copies, and the models {@link #withFixedCarry}
+ *       changes to one that needs another number of buckets, if the ring's length has reached the new capacity;
+ *       if not (the capacity grew past the ring), the table is dropped, with every record, and made again when
+ *       the ring reaches the capacity, as at first. The trials' copies, and the models {@link #withFixedCarry}
  *       makes, have no far history.
  *   <li>Weights (a model built with {@link #weighted}; the default model is the case where every page weighs 1
  *       and decides exactly as described above). Every page has a weight. The cache evicts while the resident
@@ -82,7 +84,11 @@ import java.util.function.ToIntFunction;
  *       with it. After an insert or a reweigh, a resident weight above twice the maximum (or above what the
  *       cache held when a shrinking {@link #setMaximum} left it so, falling as it is repaid) evicts the page
  *       just written. A value written to a present page with another weight references the page, then reweighs
- *       it, evicting as an insert does, or removes it if it is heavier than the maximum.
+ *       it, evicting as an insert does, or removes it if it is heavier than the maximum. A page of weight 0 is
+ *       never evicted for size: the cold hand passes over it as over a load in flight (a new test period at the
+ *       head), then runs the hot hand once if the hot clock is not empty and the scan limit is not reached; it is
+ *       never the best page at the scan limit, and an eviction that reaches the limit with no other page examined
+ *       evicts nothing and ends the call's evictions; nor is it the page just written that the ceiling evicts.
  *   <li>The trials: whether the hot hand may carry at all, and the cold target's floor, in thousandths of the
  *       maximum, 10 (where it starts) or 200; the floor is that share of the maximum, rounded down, at least 1. At
  *       the start of each insert the model takes the floor in force; if it changed, the cold target's range follows
@@ -489,7 +495,7 @@ public final class ReferenceModel<K> {
   }
 
   private void keepCeiling(Page<K> page) {
-    if (residentWeight() > ceiling && page != null && resident.get(page.key) == page) {
+    if (residentWeight() > ceiling && page != null && resident.get(page.key) == page && !isPinned(page)) {
       resident.remove(page.key);
       unlink(page);
       evicted.add(page.key);
@@ -504,7 +510,11 @@ public final class ReferenceModel<K> {
       examined = 0;
       best = null;
       bestCounter = Integer.MAX_VALUE;
-      evicted.add(evict().key);
+      Page<K> victim = evict();
+      if (victim == null) {
+        break; // only pages of weight 0 within the scan limit
+      }
+      evicted.add(victim.key);
       evictedAny = true;
     }
     best = null;
@@ -532,7 +542,11 @@ public final class ReferenceModel<K> {
     long limit = (long) historyLimit * capacity / historyCapacity;
     historyCapacity = capacity;
     if (farHistory.isAllocated()) {
-      farHistory.allocate(capacity);
+      if (ringLength >= capacity) {
+        farHistory.allocate(capacity);
+      } else {
+        farHistory.release(); // made again when the ring grows to the new capacity, as at first
+      }
     }
     limitDropWeight = Math.min(limitDropWeight, capacity - 1L);
     int least = Math.max(1, capacity / LEAST_HISTORY_DIVISOR);
@@ -600,6 +614,9 @@ public final class ReferenceModel<K> {
     while (victim == null) {
       if (examined >= scanLimit) {
         victim = best;
+        if (victim == null) {
+          return null; // every page examined weighs 0
+        }
         break;
       }
       if (cold.isEmpty()) {
@@ -611,6 +628,14 @@ public final class ReferenceModel<K> {
       if (page.loading) {
         unlink(page); // a load in flight keeps its place: passed over like a referenced page
         placeCold(page, State.COLD_IN_TEST);
+        continue;
+      }
+      if (isPinned(page)) {
+        unlink(page); // weight 0: never evicted for size, passed over like a load in flight
+        placeCold(page, State.COLD_IN_TEST);
+        if (!hot.isEmpty() && examined < scanLimit) {
+          runHotHand(); // a hot page demoted, so that a cold clock of such pages still yields a victim
+        }
         continue;
       }
       if (page.state == State.DEMOTED) {
@@ -818,11 +843,19 @@ public final class ReferenceModel<K> {
   /** Counts an examined page and keeps the best candidate: the lowest counter, a load in flight only if all are. */
   private void examine(Page<K> page) {
     examined++;
+    if (isPinned(page)) {
+      return; // never a victim
+    }
     int rank = page.loading ? MAXIMUM_COUNTER + 1 : page.counter;
     if (rank < bestCounter) {
       best = page;
       bestCounter = rank;
     }
+  }
+
+  /** Whether a page weighs 0 in a weighted model: it is never evicted for size (a load in flight is not). */
+  private boolean isPinned(Page<K> page) {
+    return weighted && !page.loading && page.weight == 0;
   }
 
   private boolean inTestPeriod(long stamp) {
