@@ -5,6 +5,7 @@ import io.github.clockpro.bench.memory.MemoryCommand;
 import io.github.clockpro.bench.offheap.OffHeapCommand;
 import io.github.clockpro.bench.report.ReportCommand;
 import io.github.clockpro.bench.policy.PolicyWorkCommand;
+import io.github.clockpro.bench.redis.RedisNearBenchmarkCommand;
 import io.github.clockpro.bench.redis.RedisShowcaseCommand;
 import io.github.clockpro.bench.showcase.ShowcaseCommand;
 import io.github.clockpro.bench.simulator.SimulateCommand;
@@ -14,7 +15,7 @@ import java.util.Arrays;
  * The entry point of the benchmark jar: dispatches to a subcommand.
  *
  * <pre>
- * java -jar clockpro-bench/target/clockpro-bench.jar jmh|simulate|memory|latency|report|showcase|policy-work|redis-showcase|offheap [options]
+ * java -jar clockpro-bench/target/clockpro-bench.jar jmh|simulate|memory|latency|report|showcase|policy-work|redis-showcase|offheap|redis-near [options]
  * </pre>
  * {@code jmh} passes its arguments to JMH's own command line ({@code jmh -h} lists them). Bad arguments end
  * the program with status 2 and a message naming the argument.
@@ -31,7 +32,8 @@ public final class Main {
       "  " + ShowcaseCommand.USAGE,
       "  " + PolicyWorkCommand.USAGE,
       "  " + RedisShowcaseCommand.USAGE,
-      "  " + OffHeapCommand.USAGE);
+      "  " + OffHeapCommand.USAGE,
+      "  " + RedisNearBenchmarkCommand.USAGE);
 
   private Main() {}
 
@@ -58,6 +60,7 @@ public final class Main {
         case "policy-work" -> PolicyWorkCommand.run(rest);
         case "redis-showcase" -> RedisShowcaseCommand.run(rest);
         case "offheap" -> OffHeapCommand.run(rest);
+        case "redis-near" -> RedisNearBenchmarkCommand.run(rest);
         case "-h", "--help", "help" -> System.out.println(USAGE);
         default -> throw new IllegalArgumentException("unknown command '" + arguments[0] + "'");
       }

@@ -17,10 +17,12 @@ import redis.embedded.RedisServer;
 public final class LocalRedis implements AutoCloseable {
 
   private final RedisServer server;
+  private final RedisURI uri;
   private final RedisClient client;
 
   private LocalRedis(RedisServer server, RedisURI uri) {
     this.server = server;
+    this.uri = uri;
     this.client = RedisClient.create(uri);
   }
 
@@ -58,6 +60,15 @@ public final class LocalRedis implements AutoCloseable {
    */
   public RedisClient client() {
     return client;
+  }
+
+  /**
+   * Returns the server's address, for clients other than Lettuce's.
+   *
+   * @return the address
+   */
+  public RedisURI uri() {
+    return uri;
   }
 
   /** Shuts the client down and stops the embedded server. */
