@@ -16,7 +16,7 @@ class RedisNearBenchmarkCommandTest {
   @Test
   void printsOneRowPerContenderWithNoStaleEntryFromTheCoherentOnes() throws InterruptedException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    RedisNearBenchmarkCommand.run(new String[] {"--seconds", "1", "--keys", "500", "--near-cache-size", "100"},
+    RedisNearBenchmarkCommand.run(new String[] {"--seconds", "1", "--keys", "100", "--near-cache-size", "50"},
         new PrintStream(bytes, true, StandardCharsets.UTF_8));
     List<String> lines = Arrays.asList(bytes.toString(StandardCharsets.UTF_8).split("\\R"));
     assertTrue(lines.stream().anyMatch(line -> line.startsWith("contender") && line.contains("p99.9 us")),
