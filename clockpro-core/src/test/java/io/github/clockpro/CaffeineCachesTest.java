@@ -34,6 +34,18 @@ class CaffeineCachesTest {
   private final List<Set<String>> bulkCalls = new ArrayList<>();
 
   @Test
+  void shouldSayTheAsynchronousLoaderReturnedNoFutureAndLeaveNothingBehind() {
+    ClockProAsyncLoadingCache<Integer, Integer> cache = ClockProCache.builder().maximumSize(10)
+        .buildAsync((AsyncCacheLoader<Integer, Integer>) (key, executor) -> key == 1 ? null
+            : CompletableFuture.completedFuture(key));
+    NullPointerException none = assertThrows(NullPointerException.class,
+        () -> cache.synchronous().getAll(List.of(1, 2)));
+    assertTrue(none.getMessage().contains("asynchronous loader"), none.getMessage());
+    assertEquals(Map.of(2, 2, 3, 3), cache.synchronous().getAll(List.of(2, 3)));
+    assertFalse(cache.synchronous().asMap().containsKey(1));
+  }
+
+  @Test
   @Timeout(value = 10, unit = TimeUnit.SECONDS)
   void shouldComputeAndMergeOverAFutureNotYetCompleteWithoutRetryingForEver() {
     ClockProAsyncCache<String, Integer> cache = ClockProCache.builder().maximumSize(10).buildAsync();

@@ -1,5 +1,7 @@
 package io.github.clockpro.engine;
 
+import static java.util.Objects.requireNonNull;
+
 import io.github.clockpro.AsyncCacheLoader;
 import io.github.clockpro.CacheLoader;
 import java.util.Map;
@@ -45,9 +47,10 @@ class BlockingLoader<K, V> implements CacheLoader<K, V> {
 
   /**
    * Waits for the future and returns its value, throwing its failure as the loader's: an unchecked exception or an
-   * error as it is, a checked one as itself.
+   * error as it is, a checked one as itself; a {@code null} future as a {@link NullPointerException} saying so.
    */
   static <T> T await(CompletableFuture<? extends T> future) throws Exception {
+    requireNonNull(future, "the asynchronous loader returned null instead of a future");
     try {
       return future.get();
     } catch (ExecutionException failed) {
