@@ -81,7 +81,7 @@ class HostileUserTest extends SharedRedisTest {
           }
         });
         reader.start();
-        for (int i = 0; i < 3_000; i++) {
+        for (int i = 0; i < 1_500; i++) {
           String key = "key:" + ThreadLocalRandom.current().nextInt(50);
           switch (i % 4) {
             case 0 -> writer.set(key, "v" + i, SetArgs.Builder.px(1 + i % 7));

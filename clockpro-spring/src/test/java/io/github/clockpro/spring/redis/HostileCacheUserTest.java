@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.clockpro.spring.ClockProCacheSpec;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.ObjectOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -58,12 +60,36 @@ class HostileCacheUserTest {
       Cache books = manager.getCache("json-arrays");
       redis.setBytes("json-arrays::url", "[\"[Ljava.net.URL;\",[\"http://127.0.0.1:1/\"]]"
           .getBytes(StandardCharsets.UTF_8));
+      redis.setBytes("json-arrays::plain-url", "[\"java.net.URL\",\"http://127.0.0.1:1/\"]"
+          .getBytes(StandardCharsets.UTF_8));
       redis.setBytes("json-arrays::gadget", ("[\"[Lio.github.clockpro.spring.redis.Gadget;\","
           + "[{\"command\":\"rm -rf /\"}]]").getBytes(StandardCharsets.UTF_8));
       int before = Gadget.INSTANCES.get();
 
       assertThatThrownBy(() -> books.get("url")).isInstanceOf(SerializationException.class);
+      assertThatThrownBy(() -> books.get("plain-url")).isInstanceOf(SerializationException.class);
       assertThatThrownBy(() -> books.get("gadget")).isInstanceOf(SerializationException.class);
+      assertThat(Gadget.INSTANCES.get()).as("no gadget was made from Redis's content").isEqualTo(before);
+    } finally {
+      manager.destroy();
+    }
+  }
+
+  @Test
+  void shouldRejectAJavaSerializedArrayOfAClassNotAllowed() throws IOException {
+    ClockProRedisCacheManager manager = manager(
+        ClockProRedisSerializers.java(ALLOWED, getClass().getClassLoader()), null, true);
+    try {
+      Cache books = manager.getCache("java-arrays");
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      try (ObjectOutputStream output = new ObjectOutputStream(bytes)) {
+        output.writeObject(new Object[] {new Book(1, "Allowed"), new Gadget[] {new Gadget()}});
+      }
+      redis.setBytes("java-arrays::1", bytes.toByteArray());
+      int before = Gadget.INSTANCES.get();
+
+      assertThatThrownBy(() -> books.get(1)).isInstanceOf(SerializationException.class)
+          .hasMessageContaining("REJECTED");
       assertThat(Gadget.INSTANCES.get()).as("no gadget was made from Redis's content").isEqualTo(before);
     } finally {
       manager.destroy();
