@@ -192,6 +192,9 @@ final class SegmentedCache<K, V> implements OffHeapCache<K, V> {
           + " cache needs: it was written with another maximumBytes, or files are missing; delete the directory to"
           + " start empty");
     }
+    if (existing == 0) {
+      requireSpace(directory, count * ((long) SegmentFile.HEADER_BYTES + capacity), usableSpace(directory));
+    }
     SegmentFile[] files = new SegmentFile[count];
     long newSeed = new SecureRandom().nextLong();
     for (int index = 0; index < count; index++) {
@@ -203,6 +206,25 @@ final class SegmentedCache<K, V> implements OffHeapCache<K, V> {
       }
     }
     return files;
+  }
+
+  /**
+   * Refuses new files the file system cannot hold: they are sparse, so a write to a page the disk has no room for
+   * would fault in the mapped memory (an InternalError at some later access) rather than fail here.
+   */
+  static void requireSpace(Path directory, long needed, long usable) {
+    if (needed > usable) {
+      throw new UncheckedIOException(new IOException(directory + " has " + usable + " usable bytes, but the"
+          + " cache's files take " + needed + ": choose a smaller maximumBytes or another directory"));
+    }
+  }
+
+  private static long usableSpace(Path directory) {
+    try {
+      return Files.getFileStore(directory).getUsableSpace();
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not read the free space of " + directory, e);
+    }
   }
 
   // ---------------------------------------------------------------------------------------------------------------

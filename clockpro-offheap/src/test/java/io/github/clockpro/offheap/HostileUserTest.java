@@ -497,4 +497,17 @@ class HostileUserTest {
     }
     assertThrows(IllegalStateException.class, () -> second.getIfPresent(1L));
   }
+
+  @Test
+  void shouldRefuseAtBuildFilesTheDiskHasNoRoomFor() {
+    java.io.UncheckedIOException refused = assertThrows(java.io.UncheckedIOException.class,
+        () -> SegmentedCache.requireSpace(directory, 8 << 20, 1 << 20));
+    assertTrue(refused.getMessage().contains("usable bytes"), refused.getMessage());
+    SegmentedCache.requireSpace(directory, 1 << 20, 1 << 20);
+    try (OffHeapCache<Long, Long> cache = OffHeapCache.builder(Serializer.longs(), Serializer.longs())
+        .maximumBytes(1 << 20).persistTo(directory.resolve("room")).build()) {
+      cache.put(1L, 1L);
+      assertEquals(1L, cache.getIfPresent(1L));
+    }
+  }
 }
