@@ -7,6 +7,7 @@ import io.github.clockpro.spring.redis.TitleApplication.TitleService;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -104,12 +105,27 @@ class RedisCacheManagerParityTest {
   /** The calls that reached the method in the last script; written and read on the test's thread. */
   private static int loads;
 
+  /** What the annotations' contract gives for {@link #script}, in order. */
+  private static List<Object> contract() {
+    Book one = new Book(1, "Title 1");
+    Book two = new Book(2, "Title 2");
+    return Arrays.asList(one, one, new Book(1, "Renamed"), new Book(1, "Renamed"), one, two, two, null, null,
+        null);
+  }
+
   @Test
   void shouldBehaveAsRedisCacheManager() {
-    List<Object> expected = script(redisCacheManager());
+    // RedisCacheManager is the reference, but Spring's Cache.put allows it to defer a write, and on a loaded
+    // machine it sometimes reads its own @CachePut stale; so each manager is held to the annotations' contract,
+    // and RedisCacheManager gets three tries to show it, while clockpro gets one.
+    List<Object> reference = script(redisCacheManager());
+    for (int attempt = 1; attempt < 3 && !reference.equals(contract()); attempt++) {
+      reference = script(redisCacheManager());
+    }
+    assertThat(reference).as("RedisCacheManager's script").isEqualTo(contract());
     ClockProRedisCacheManager clockPro = clockProManager();
     try {
-      assertThat(script(clockPro)).isEqualTo(expected);
+      assertThat(script(clockPro)).isEqualTo(contract());
       assertThat(loads).as("title(1) once, again after the eviction, titleOnce(2) once, nothing(3) once")
           .isEqualTo(4);
     } finally {
