@@ -3,7 +3,9 @@ package io.github.clockpro.concurrency;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.RemovalCause;
 import io.github.clockpro.concurrency.ConcurrentScenario.History;
+import io.github.clockpro.concurrency.ConcurrentScenario.Kind;
 import io.github.clockpro.concurrency.ConcurrentScenario.Operation;
+import io.github.clockpro.concurrency.ConcurrentScenario.Outcome;
 import io.github.clockpro.concurrency.ConcurrentScenario.Recorded;
 import io.github.clockpro.concurrency.ConcurrentScenario.Recorder;
 import io.github.clockpro.concurrency.ConcurrentScenario.Removal;
@@ -158,6 +160,17 @@ final class Linearization {
     return replay;
   }
 
+  /**
+   * Whether the operation is a load that an invalidation discarded while it ran: the loading thread then returns
+   * the loaded value and reports it removed, {@link RemovalCause#EXPLICIT}, and caches nothing.
+   */
+  private static boolean discardedLoad(Recorded recorded) {
+    Operation operation = recorded.operation();
+    return operation.kind() == Kind.GET_WITH_LOADER
+        && recorded.outcome().removals().contains(
+            new Removal(operation.key(), operation.value(), RemovalCause.EXPLICIT));
+  }
+
   private static List<Removal> evictions(Recorded recorded) {
     return recorded.outcome().removals().stream().filter(removal -> removal.cause() == RemovalCause.SIZE).toList();
   }
@@ -176,7 +189,16 @@ final class Linearization {
 
       @Override
       public boolean accepts(Recorded recorded) {
-        return recorder.run(cache, recorded.operation()).equals(recorded.outcome());
+        Operation operation = recorded.operation();
+        if (discardedLoad(recorded)) {
+          // One thread cannot invalidate a load while it runs: replay the load, then the invalidation that
+          // discarded it, and expect the load to have reported what the two report together.
+          String returned = recorder.run(cache, operation).returned();
+          Outcome invalidated = recorder.run(cache, new Operation(Kind.INVALIDATE, operation.key(), null));
+          return Objects.equals(returned, recorded.outcome().returned())
+              && invalidated.removals().equals(recorded.outcome().removals());
+        }
+        return recorder.run(cache, operation).equals(recorded.outcome());
       }
 
       @Override
@@ -196,7 +218,8 @@ final class Linearization {
    * its own step, and no others: the eviction choices are the cache's, taken from the history, and everything
    * else is the map contract. An eviction must take an entry the map holds, with that value, from a full map;
    * explicit removals and replacements must be reported by the operation that caused them, exactly as the
-   * contract implies.
+   * contract implies, except a load that an invalidation discarded while it ran, which the loading operation
+   * reports: it returns the loaded value and caches nothing.
    */
   static Supplier<Replay> mapWithReportedEvictions(int capacity) {
     return () -> new Replay() {
@@ -222,8 +245,12 @@ final class Linearization {
           }
           case GET_WITH_LOADER -> {
             if (previous == null) {
-              map.put(key, operation.value());
               returned = operation.value();
+              if (discardedLoad(recorded)) {
+                removals.add(new Removal(key, operation.value(), RemovalCause.EXPLICIT));
+              } else {
+                map.put(key, operation.value());
+              }
             }
           }
           case MAP_PUT_IF_ABSENT -> map.putIfAbsent(key, operation.value());
