@@ -10,7 +10,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Allocates memory outside the heap, without {@code sun.misc.Unsafe} and without JVM flags.
+ * Allocates memory outside the heap through public JDK APIs only (mapped and direct buffers, no internal
+ * memory-access class), without JVM flags.
  *
  * <p>A small region is a direct buffer. A large one is a private mapping of a sparse temporary file, deleted at
  * once: its pages are anonymous memory that the operating system allocates when first written and never writes
