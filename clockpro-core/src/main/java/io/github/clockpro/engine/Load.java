@@ -84,8 +84,13 @@ final class Load<V> extends CompletableFuture<V> {
     }
   }
 
+  /**
+   * Refuses a wait by the thread that runs this load while it runs: that thread is inside its own loader. Once
+   * the load has completed its placeholder may still be mapped for a moment (an invalidation or a failed fill
+   * retires it), and the same thread meeting it then is no recursion: it takes the outcome or looks again.
+   */
   private void checkNotRecursive() {
-    if (owner == Thread.currentThread()) {
+    if (owner == Thread.currentThread() && !isDone()) {
       throw new IllegalStateException("Recursive load: the loader tried to load or write its own key");
     }
   }
