@@ -481,8 +481,8 @@ public final class CacheBuilder<K, V> {
   /**
    * Builds an asynchronous cache that loads missing values with the loader, as Caffeine's
    * {@code buildAsync(AsyncCacheLoader)}. Its {@link ClockProAsyncLoadingCache#synchronous() synchronous view}'s
-   * loads, and refreshes ({@link #refreshAfterWrite}, {@link ClockProLoadingCache#refresh}), wait for the loader's
-   * future on the thread that runs them: refreshes on the {@link #executor}.
+   * loads wait for the loader's future on the calling thread; refreshes ({@link #refreshAfterWrite},
+   * {@link ClockProLoadingCache#refresh}) call {@link AsyncCacheLoader#asyncReload} and wait for nothing.
    *
    * @param loader starts the loads; see {@link AsyncCacheLoader}
    * @param <K1> the key type

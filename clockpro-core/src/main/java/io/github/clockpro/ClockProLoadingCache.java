@@ -10,9 +10,9 @@ import java.util.concurrent.CompletableFuture;
  * per key at a time, a load that fails or returns {@code null} caches nothing.
  *
  * <p>With {@link CacheBuilder#refreshAfterWrite}, a read of an entry written at least that long ago returns the
- * value it holds and starts one reload ({@link CacheLoader#reload}) on the builder's executor; the reloaded value
- * replaces the old one unless the entry was written or removed meanwhile. A reload that fails keeps the old value,
- * is counted in {@link CacheStats#refreshFailureCount()} and is logged.
+ * value it holds and starts one reload, as {@link #refresh} does; the reloaded value replaces the old one unless the
+ * entry was written or removed meanwhile. A reload that fails keeps the old value, is counted in
+ * {@link CacheStats#refreshFailureCount()} and is logged.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
@@ -43,14 +43,20 @@ public interface ClockProLoadingCache<K, V> extends ClockProCache<K, V> {
   Map<K, V> getAll(Iterable<? extends K> keys);
 
   /**
-   * Loads a new value for the key on the builder's executor, with {@link CacheLoader#reload} if the key has a
-   * value and {@link CacheLoader#load} if not, and stores it unless the entry was written or removed meanwhile.
-   * The current value stays readable while the reload runs. While a refresh of the key is in flight, another
-   * returns the same future.
+   * Loads a new value for the key asynchronously, as Caffeine's {@code refresh}: with the loader's
+   * {@link AsyncCacheLoader#asyncReload} if the key has a value and {@link AsyncCacheLoader#asyncLoad} if not
+   * (a {@link CacheLoader}'s run {@link CacheLoader#reload} and {@link CacheLoader#load} on the builder's executor),
+   * and, once that future completes, stores the new value unless the entry was written or removed meanwhile; a
+   * value not stored is reported to the removal listener as {@code REPLACED}, or as {@code EXPLICIT} if the key
+   * has no value then. The current value stays readable while the reload runs. While a refresh of the key is in
+   * flight, another returns the same future; a write of the key ends that, so a reload that never completes keeps
+   * no key from being refreshed after its next write. Counted in the statistics as a load, as in Caffeine, not as a
+   * hit or a miss.
    *
    * @param key the key
-   * @return a future of the new value ({@code null} if the loader returned {@code null}, which removes the entry);
-   *     completed exceptionally if the loader threw, the old value then kept
+   * @return a future of the new value ({@code null} if the loader returned {@code null}, which removes the entry),
+   *     completed once the value is stored; completed exceptionally if the loader threw or its future failed, the
+   *     old value then kept
    * @throws NullPointerException if {@code key} is null
    */
   CompletableFuture<V> refresh(K key);

@@ -13,9 +13,10 @@ import java.util.concurrent.Executor;
 /**
  * The {@link CacheLoader} of the synchronous view of a cache built with {@code buildAsync(AsyncCacheLoader)}: each
  * method starts the asynchronous loader's and waits for its future, as Caffeine's synchronous view of an
- * {@code AsyncLoadingCache} does. Refreshes ({@code refreshAfterWrite}, {@code refresh}) run it on the executor,
- * which so waits for the future it started. {@link Bulk} adds {@code loadAll} for a loader that loads in bulk, so
- * that the view's test for {@code loadAll} sees the loader's own answer.
+ * {@code AsyncLoadingCache} does. Its asynchronous methods are the asynchronous loader's own, so that refreshes
+ * ({@code refreshAfterWrite}, {@code refresh}), which call {@link #asyncReload} (see {@link Refreshing}), wait for
+ * nothing, as in Caffeine: a reload that never completes holds no thread. {@link Bulk} adds {@code loadAll} for a
+ * loader that loads in bulk, so that the view's test for {@code loadAll} sees the loader's own answer.
  */
 class BlockingLoader<K, V> implements CacheLoader<K, V> {
 
@@ -43,6 +44,18 @@ class BlockingLoader<K, V> implements CacheLoader<K, V> {
   @Override
   public V reload(K key, V oldValue) throws Exception {
     return await(loader.asyncReload(key, oldValue, executor));
+  }
+
+  /** The asynchronous loader's own, which waits for nothing. */
+  @Override
+  public CompletableFuture<? extends V> asyncLoad(K key, Executor executor) {
+    return LoadingCacheView.call(() -> loader.asyncLoad(key, executor));
+  }
+
+  /** The asynchronous loader's own, which waits for nothing. */
+  @Override
+  public CompletableFuture<? extends V> asyncReload(K key, V oldValue, Executor executor) {
+    return LoadingCacheView.call(() -> loader.asyncReload(key, oldValue, executor));
   }
 
   /**

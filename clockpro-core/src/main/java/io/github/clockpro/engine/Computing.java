@@ -77,33 +77,41 @@ final class Computing<K, V> {
   /**
    * Stores a refresh's outcome, {@code reloaded}, or a removal if it is {@code null}, if the key still holds
    * {@code expected}, the very instance the refresh started from, and the refresh is still {@code current}, which
-   * every write of the key ends (see {@link Refreshing}); both are checked under the node's monitor. Otherwise
-   * changes nothing. The stored value is a write, as a put's: it renews the entry's write time and deadline, also
-   * when it is {@code expected} itself, and is reported as a replacement only if it is another instance.
+   * every write of the key ends (see {@link Refreshing}); both are checked under the node's monitor. The stored
+   * value is a write, as a put's: it renews the entry's write time and deadline, also when it is {@code expected}
+   * itself, and is reported as a replacement only if it is another instance. Otherwise changes nothing, and
+   * reports {@code reloaded}, unless it is the value the key holds, as dropped, as Caffeine does: as
+   * {@code REPLACED} if the key holds another value, as {@code EXPLICIT} if it holds none.
    */
   void refreshed(K key, V expected, V reloaded, BooleanSupplier current) {
     int hash = cache.data.hash(key);
     long now = cache.writeTime();
     Node<K, V> node = cache.lookup(key, hash);
     if (node == null || node.loading) {
+      dropped(key, reloaded, null);
       return;
     }
     long deadline = reloaded == null ? 0 : cache.deadlineAfterUpdate(node, reloaded, now); // user code: before
     int weight = reloaded == null ? 0 : cache.weigh(key, reloaded); // the monitor, as a put's
     boolean stored = false;
+    V present = null;
     synchronized (node) {
-      if (!node.retired && !cache.expiredAt(node, now) && node.value == expected && current.getAsBoolean()) {
-        stored = true;
-        if (reloaded == null) {
-          node.retired = true; // removed: unmapped under the eviction lock below, as a compute's removal
-        } else {
-          node.value = reloaded;
-          cache.writeDeadline(node, deadline); // after the value: see ExpiringNode
+      if (!node.retired && !cache.expiredAt(node, now)) {
+        present = node.value;
+        if (present == expected && current.getAsBoolean()) {
+          stored = true;
+          if (reloaded == null) {
+            node.retired = true; // removed: unmapped under the eviction lock below, as a compute's removal
+          } else {
+            node.value = reloaded;
+            cache.writeDeadline(node, deadline); // after the value: see ExpiringNode
+          }
         }
       }
     }
     if (!stored) {
-      return; // written, removed or expired meanwhile: the write wins, and the removals report themselves
+      dropped(key, reloaded, present); // written, removed or expired meanwhile: the write wins
+      return;
     }
     if (reloaded == null) {
       cache.unmapIfRetired(node);
@@ -112,6 +120,13 @@ final class Computing<K, V> {
     }
     cache.replaced(node, expected, reloaded);
     cache.reweighed(node, reloaded, weight);
+  }
+
+  /** Reports a refresh's value that was not stored, unless it is none or the value the key holds. */
+  private void dropped(K key, V reloaded, V present) {
+    if (reloaded != null && reloaded != present) {
+      cache.notifyRemoval(key, reloaded, present == null ? RemovalCause.EXPLICIT : RemovalCause.REPLACED);
+    }
   }
 
   /** {@code ConcurrentMap.merge}. */

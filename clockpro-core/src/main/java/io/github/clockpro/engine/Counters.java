@@ -89,6 +89,11 @@ final class Counters {
     cells.get().add(MISSES, 1);
   }
 
+  /** Records misses of keys that a failed {@code getAll} did not reach, as Caffeine counts them. */
+  void recordMisses(int count) {
+    cells.get().add(MISSES, count);
+  }
+
   void recordPut() {
     cells.get().add(PUTS, 1);
   }

@@ -25,7 +25,8 @@ import java.util.function.Function;
  *
  * <p>The loader's checked exceptions reach callers wrapped in {@link CompletionException}, as in Caffeine
  * ({@link #call}); {@code getAll} calls {@link CacheLoader#loadAll} once if the loader's class overrides it, and
- * {@link CacheLoader#load} per missing key if not (whether it does is decided once, here).
+ * {@link CacheLoader#load} per missing key if not (whether it does is decided once, here), and when one of those
+ * loads fails, counts the keys it had not reached as misses, as Caffeine does.
  *
  * <p>Fields: none change; the cache and the refreshes are thread-safe on their own.
  */
@@ -69,11 +70,18 @@ final class LoadingCacheView<K, V> implements ClockProLoadingCache<K, V> {
       distinct.add(requireNonNull(key, "key"));
     }
     Map<K, V> result = new LinkedHashMap<>();
-    for (K key : distinct) {
-      V value = get(key);
-      if (value != null) {
-        result.put(key, value);
+    int reached = 0;
+    try {
+      for (K key : distinct) {
+        reached++;
+        V value = get(key);
+        if (value != null) {
+          result.put(key, value);
+        }
       }
+    } catch (RuntimeException | Error failure) {
+      cache.counters().recordMisses(distinct.size() - reached); // the keys not reached, as Caffeine counts them
+      throw failure;
     }
     return Collections.unmodifiableMap(result);
   }
