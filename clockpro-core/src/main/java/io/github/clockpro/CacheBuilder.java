@@ -3,6 +3,7 @@ package io.github.clockpro;
 import static java.util.Objects.requireNonNull;
 
 import io.github.clockpro.engine.CacheFactory;
+import io.github.clockpro.engine.CacheSettings;
 import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
@@ -432,18 +433,7 @@ public final class CacheBuilder<K, V> {
   public <K1 extends K, V1 extends V> ClockProLoadingCache<K1, V1> build(CacheLoader<? super K1, V1> loader) {
     requireNonNull(loader, "loader");
     requireBound();
-    if (refreshAfterWriteNanos == UNSET) {
-      return CacheFactory.newLoadingCache(buildEngine(), loader, executorOrDefault());
-    }
-    if (expires()) {
-      return CacheFactory.newRefreshingExpiringCache(maximum(), this.<K1, V1>typedWeigher(), scanLimitOrDefault(),
-          initialCapacityOrDefault(), this.<K1, V1>listeners(), expireAfterWriteNanos, expireAfterAccessNanos,
-          this.<K1, V1>typedExpiry(), tickerOrDefault(), schedulerOrDefault(), loader, executorOrDefault(),
-          refreshAfterWriteNanos);
-    }
-    return CacheFactory.newRefreshingCache(maximum(), this.<K1, V1>typedWeigher(), scanLimitOrDefault(),
-        initialCapacityOrDefault(), this.<K1, V1>listeners(), loader, executorOrDefault(), refreshAfterWriteNanos,
-        tickerOrDefault());
+    return CacheFactory.newLoadingCache(new Settings<K1, V1>(this), loader);
   }
 
   /**
@@ -457,7 +447,8 @@ public final class CacheBuilder<K, V> {
    */
   public <K1 extends K, V1 extends V> ClockProAsyncCache<K1, V1> buildAsync() {
     requireNoRefresh();
-    return CacheFactory.newAsyncCache(buildEngine(), executorOrDefault());
+    requireBound();
+    return CacheFactory.newAsyncCache(new Settings<K1, V1>(this));
   }
 
   /**
@@ -495,9 +486,8 @@ public final class CacheBuilder<K, V> {
   public <K1 extends K, V1 extends V> ClockProAsyncLoadingCache<K1, V1> buildAsync(
       AsyncCacheLoader<? super K1, V1> loader) {
     requireNonNull(loader, "loader");
-    Executor runner = executorOrDefault();
-    ClockProLoadingCache<K1, V1> synchronous = build(CacheFactory.blockingLoader(loader, runner));
-    return CacheFactory.newAsyncLoadingCache(synchronous, loader, runner);
+    requireBound();
+    return CacheFactory.newAsyncLoadingCache(new Settings<K1, V1>(this), loader);
   }
 
   /**
@@ -511,21 +501,103 @@ public final class CacheBuilder<K, V> {
    */
   public <K1 extends K, V1 extends V> ClockProCache<K1, V1> build() {
     requireNoRefresh();
-    return buildEngine();
+    requireBound();
+    return CacheFactory.newCache(new Settings<K1, V1>(this));
   }
 
-  private <K1 extends K, V1 extends V> ClockProCache<K1, V1> buildEngine() {
-    requireBound();
-    int limit = scanLimitOrDefault();
-    int capacity = initialCapacityOrDefault();
-    RemovalListener<? super K1, ? super V1> listeners = listeners();
-    if (!expires()) {
-      return weigher == null ? CacheFactory.newBoundedCache((int) maximum(), limit, capacity, listeners)
-          : CacheFactory.newWeightedCache(maximum(), this.<K1, V1>typedWeigher(), limit, capacity, listeners);
+  /**
+   * The builder's settings as the engine takes them, defaults applied: a copy, so that a later change of this
+   * builder does not reach a cache it built.
+   */
+  private static final class Settings<K, V> implements CacheSettings<K, V> {
+
+    private final long maximum;
+    private final Weigher<? super K, ? super V> weigher;
+    private final int scanLimit;
+    private final int initialCapacity;
+    private final RemovalListener<? super K, ? super V> removalListener;
+    private final long expireAfterWriteNanos;
+    private final long expireAfterAccessNanos;
+    private final Expiry<K, V> expiry;
+    private final Ticker ticker;
+    private final Scheduler scheduler;
+    private final Executor executor;
+    private final long refreshAfterWriteNanos;
+
+    Settings(CacheBuilder<? super K, ? super V> builder) {
+      this.maximum = builder.maximum();
+      this.weigher = builder.<K, V>typedWeigher();
+      this.scanLimit = builder.scanLimitOrDefault();
+      this.initialCapacity = builder.initialCapacityOrDefault();
+      this.removalListener = builder.<K, V>listeners();
+      this.expireAfterWriteNanos = builder.expireAfterWriteNanos;
+      this.expireAfterAccessNanos = builder.expireAfterAccessNanos;
+      this.expiry = builder.<K, V>typedExpiry();
+      this.ticker = builder.tickerOrDefault();
+      this.scheduler = builder.schedulerOrDefault();
+      this.executor = builder.executorOrDefault();
+      this.refreshAfterWriteNanos = builder.refreshAfterWriteNanos;
     }
-    return CacheFactory.newExpiringCache(maximum(), this.<K1, V1>typedWeigher(), limit, capacity, listeners,
-        expireAfterWriteNanos, expireAfterAccessNanos, this.<K1, V1>typedExpiry(), tickerOrDefault(),
-        schedulerOrDefault());
+
+    @Override
+    public long maximum() {
+      return maximum;
+    }
+
+    @Override
+    public Weigher<? super K, ? super V> weigher() {
+      return weigher;
+    }
+
+    @Override
+    public int scanLimit() {
+      return scanLimit;
+    }
+
+    @Override
+    public int initialCapacity() {
+      return initialCapacity;
+    }
+
+    @Override
+    public RemovalListener<? super K, ? super V> removalListener() {
+      return removalListener;
+    }
+
+    @Override
+    public long expireAfterWriteNanos() {
+      return expireAfterWriteNanos;
+    }
+
+    @Override
+    public long expireAfterAccessNanos() {
+      return expireAfterAccessNanos;
+    }
+
+    @Override
+    public Expiry<K, V> expiry() {
+      return expiry;
+    }
+
+    @Override
+    public Ticker ticker() {
+      return ticker;
+    }
+
+    @Override
+    public Scheduler scheduler() {
+      return scheduler;
+    }
+
+    @Override
+    public Executor executor() {
+      return executor;
+    }
+
+    @Override
+    public long refreshAfterWriteNanos() {
+      return refreshAfterWriteNanos;
+    }
   }
 
   /**
@@ -580,10 +652,6 @@ public final class CacheBuilder<K, V> {
       throw new IllegalStateException(setting + " cannot be set: expireAfter was already set, and a cache"
           + " expires either by fixed lifetimes or by an Expiry");
     }
-  }
-
-  private boolean expires() {
-    return chosenExpiry() != null;
   }
 
   private String chosenExpiry() {

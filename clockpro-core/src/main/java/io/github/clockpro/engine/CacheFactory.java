@@ -6,10 +6,7 @@ import io.github.clockpro.ClockProAsyncCache;
 import io.github.clockpro.ClockProAsyncLoadingCache;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.ClockProLoadingCache;
-import io.github.clockpro.Expiry;
 import io.github.clockpro.RemovalListener;
-import io.github.clockpro.Scheduler;
-import io.github.clockpro.Ticker;
 import io.github.clockpro.Weigher;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
@@ -23,20 +20,78 @@ public final class CacheFactory {
   private CacheFactory() {}
 
   /**
-   * Creates a size-bounded cache. The builder has checked every argument.
+   * Creates a cache without a loader, for {@code build()}: bounded by size or weight, expiring or not, as the
+   * settings say. The builder has checked them, and that they do not ask for refresh.
    *
-   * @param maximumSize at least 0
-   * @param scanLimit at least 1
-   * @param initialCapacity from 0 to {@code maximumSize}
-   * @param removalListener the listener, or {@code null}
+   * @param settings the builder's settings
    * @param <K> the type of keys
    * @param <V> the type of values
    * @return a new, empty cache
    */
-  public static <K, V> ClockProCache<K, V> newBoundedCache(int maximumSize, int scanLimit, int initialCapacity,
-      RemovalListener<? super K, ? super V> removalListener) {
+  public static <K, V> ClockProCache<K, V> newCache(CacheSettings<K, V> settings) {
+    return newEngine(settings);
+  }
+
+  /**
+   * Creates a cache that loads with {@code loader}, for {@code build(CacheLoader)}; with the settings' refresh, if
+   * they ask for one.
+   *
+   * @param settings the builder's settings
+   * @param loader the loader
+   * @param <K> the type of keys
+   * @param <V> the type of values
+   * @return a new, empty cache
+   */
+  public static <K, V> ClockProLoadingCache<K, V> newLoadingCache(CacheSettings<K, V> settings,
+      CacheLoader<? super K, V> loader) {
+    if (!settings.refreshes()) {
+      BoundedCache<K, V> engine = newEngine(settings);
+      return new LoadingCacheView<>(engine, loader, new Refreshing<>(engine, loader, settings.executor()));
+    }
     int seed = ThreadLocalRandom.current().nextInt();
-    return new BoundedCache<>(maximumSize, scanLimit, initialCapacity, seed, removalListener);
+    if (settings.expires()) {
+      RefreshingExpiringCache<K, V> cache = new RefreshingExpiringCache<>(settings.maximum(), settings.weigher(),
+          settings.scanLimit(), settings.initialCapacity(), seed, settings.removalListener(),
+          settings.expireAfterWriteNanos(), settings.expireAfterAccessNanos(), settings.expiry(), settings.ticker(),
+          settings.scheduler(), loader, settings.executor(), settings.refreshAfterWriteNanos());
+      return new LoadingCacheView<>(cache, loader, cache.refreshing());
+    }
+    RefreshingCache<K, V> cache = new RefreshingCache<>(settings.maximum(), settings.weigher(),
+        settings.scanLimit(), settings.initialCapacity(), seed, settings.removalListener(), loader,
+        settings.executor(), settings.refreshAfterWriteNanos(), settings.ticker());
+    return new LoadingCacheView<>(cache, loader, cache.refreshing());
+  }
+
+  /**
+   * Creates an asynchronous cache without a loader, for {@code buildAsync()}; its functions run on the settings'
+   * executor. The builder has checked that the settings do not ask for refresh.
+   *
+   * @param settings the builder's settings
+   * @param <K> the type of keys
+   * @param <V> the type of values
+   * @return a new, empty cache
+   */
+  public static <K, V> ClockProAsyncCache<K, V> newAsyncCache(CacheSettings<K, V> settings) {
+    return new AsyncCacheView<>(newEngine(settings), settings.executor());
+  }
+
+  /**
+   * Creates an asynchronous loading cache, for {@code buildAsync(loader)}: its synchronous view loads with
+   * {@link #blockingLoader} of {@code loader}, and its loads run on the settings' executor, which is given to the
+   * loader.
+   *
+   * @param settings the builder's settings
+   * @param loader the asynchronous loader
+   * @param <K> the type of keys
+   * @param <V> the type of values
+   * @return a new, empty cache
+   */
+  public static <K, V> ClockProAsyncLoadingCache<K, V> newAsyncLoadingCache(CacheSettings<K, V> settings,
+      AsyncCacheLoader<? super K, V> loader) {
+    Executor executor = settings.executor();
+    ClockProLoadingCache<K, V> synchronous = newLoadingCache(settings, blockingLoader(loader, executor));
+    AsyncCacheView<K, V> async = new AsyncCacheView<>(((LoadingCacheView<K, V>) synchronous).engine(), executor);
+    return new AsyncLoadingCacheView<>(async, synchronous, loader);
   }
 
   /**
@@ -46,8 +101,14 @@ public final class CacheFactory {
    * and so colliding keys, predictable, which is what the random seed prevents. With the seed 0 a key's hash is
    * the one the reference model computes.
    *
+   * @param maximumSize at least 0
+   * @param scanLimit at least 1
+   * @param initialCapacity from 0 to {@code maximumSize}
+   * @param removalListener the listener, or {@code null}
    * @param seed any value
-   * @see #newBoundedCache(int, int, int, RemovalListener)
+   * @param <K> the type of keys
+   * @param <V> the type of values
+   * @return a new, empty cache
    */
   public static <K, V> ClockProCache<K, V> newBoundedCache(int maximumSize, int scanLimit, int initialCapacity,
       RemovalListener<? super K, ? super V> removalListener, int seed) {
@@ -55,30 +116,18 @@ public final class CacheFactory {
   }
 
   /**
-   * Creates a weight-bounded cache. The builder has checked every argument.
+   * Creates a weight-bounded cache with a fixed seed; for tests and simulations, as
+   * {@link #newBoundedCache(int, int, int, RemovalListener, int)}.
    *
-   * @param maximumWeight at least 1
+   * @param maximumWeight at least 0
    * @param weigher weighs each value written
    * @param scanLimit at least 1
    * @param initialCapacity at least 0
    * @param removalListener the listener, or {@code null}
+   * @param seed any value
    * @param <K> the type of keys
    * @param <V> the type of values
    * @return a new, empty cache
-   */
-  public static <K, V> ClockProCache<K, V> newWeightedCache(long maximumWeight, Weigher<? super K, ? super V> weigher,
-      int scanLimit, int initialCapacity, RemovalListener<? super K, ? super V> removalListener) {
-    int seed = ThreadLocalRandom.current().nextInt();
-    return new BoundedCache<>(maximumWeight, weigher, scanLimit, initialCapacity, seed, removalListener,
-        PolicyView.Expiration.NONE, NodeShape.WEIGHTED);
-  }
-
-  /**
-   * Creates a weight-bounded cache with a fixed seed; for tests and simulations, as
-   * {@link #newBoundedCache(int, int, int, RemovalListener, int)}.
-   *
-   * @param seed any value
-   * @see #newWeightedCache(long, Weigher, int, int, RemovalListener)
    */
   public static <K, V> ClockProCache<K, V> newWeightedCache(long maximumWeight, Weigher<? super K, ? super V> weigher,
       int scanLimit, int initialCapacity, RemovalListener<? super K, ? super V> removalListener, int seed) {
@@ -86,116 +135,21 @@ public final class CacheFactory {
         PolicyView.Expiration.NONE, NodeShape.WEIGHTED);
   }
 
-  /**
-   * Creates a bounded cache whose entries expire. The builder has checked every argument, and set either an
-   * expiry or one or both fixed lifetimes.
-   *
-   * @param maximum the most entries, at least 1 and at most {@link Integer#MAX_VALUE}; or with a weigher, the most
-   *     weight, at least 1
-   * @param weigher weighs each value written, or {@code null} for a cache bounded by size
-   * @param scanLimit at least 1
-   * @param initialCapacity at least 0
-   * @param removalListener the listener, or {@code null}
-   * @param expireAfterWriteNanos the lifetime after a write, at least 0; or -1
-   * @param expireAfterAccessNanos the lifetime after an access, at least 0; or -1
-   * @param expiry the lifetimes by entry, or {@code null}
-   * @param ticker the time source
-   * @param scheduler the scheduler for prompt removal
-   * @param <K> the type of keys
-   * @param <V> the type of values
-   * @return a new, empty cache
-   */
-  public static <K, V> ClockProCache<K, V> newExpiringCache(long maximum, Weigher<? super K, ? super V> weigher,
-      int scanLimit, int initialCapacity, RemovalListener<? super K, ? super V> removalListener,
-      long expireAfterWriteNanos, long expireAfterAccessNanos, Expiry<K, V> expiry, Ticker ticker,
-      Scheduler scheduler) {
+  /** The engine of a cache without refresh: bounded by size, by weight, or expiring as well. */
+  private static <K, V> BoundedCache<K, V> newEngine(CacheSettings<K, V> settings) {
     int seed = ThreadLocalRandom.current().nextInt();
-    return new ExpiringCache<>(maximum, weigher, scanLimit, initialCapacity, seed, removalListener,
-        expireAfterWriteNanos, expireAfterAccessNanos, expiry, ticker, scheduler, false);
-  }
-
-  /**
-   * Gives a cache this factory built a loader, for {@code build(CacheLoader)}.
-   *
-   * @param cache a cache from {@link #newBoundedCache} or {@link #newExpiringCache}
-   * @param loader the loader
-   * @param executor runs the loader's reloads for {@code refresh}
-   * @param <K> the type of keys
-   * @param <V> the type of values
-   * @return the loading cache
-   */
-  public static <K, V> ClockProLoadingCache<K, V> newLoadingCache(ClockProCache<K, V> cache,
-      CacheLoader<? super K, V> loader, Executor executor) {
-    BoundedCache<K, V> engine = (BoundedCache<K, V>) cache;
-    return new LoadingCacheView<>(engine, loader, new Refreshing<>(engine, loader, executor));
-  }
-
-  /**
-   * Creates a loading cache whose entries are refreshed once their value is {@code refreshNanos} old; without
-   * expiry.
-   *
-   * @param maximum the maximum size, or with a weigher the maximum weight
-   * @param weigher weighs each value, or {@code null} for a cache bounded by size
-   * @param refreshNanos at least 1
-   * @param ticker the time source
-   * @return a new, empty cache
-   */
-  public static <K, V> ClockProLoadingCache<K, V> newRefreshingCache(long maximum,
-      Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity,
-      RemovalListener<? super K, ? super V> removalListener, CacheLoader<? super K, V> loader, Executor executor,
-      long refreshNanos, Ticker ticker) {
-    int seed = ThreadLocalRandom.current().nextInt();
-    RefreshingCache<K, V> cache = new RefreshingCache<>(maximum, weigher, scanLimit, initialCapacity, seed,
-        removalListener, loader, executor, refreshNanos, ticker);
-    return new LoadingCacheView<>(cache, loader, cache.refreshing());
-  }
-
-  /**
-   * Creates a loading cache whose entries both expire, as in {@link #newExpiringCache}, and are refreshed once
-   * their value is {@code refreshNanos} old, as in {@link #newRefreshingCache}. The builder has checked every
-   * argument, and set either an expiry or one or both fixed lifetimes.
-   *
-   * @param maximum the maximum size, or with a weigher the maximum weight
-   * @param weigher weighs each value, or {@code null} for a cache bounded by size
-   * @param refreshNanos at least 1
-   * @return a new, empty cache
-   */
-  public static <K, V> ClockProLoadingCache<K, V> newRefreshingExpiringCache(long maximum,
-      Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity,
-      RemovalListener<? super K, ? super V> removalListener, long expireAfterWriteNanos,
-      long expireAfterAccessNanos, Expiry<K, V> expiry, Ticker ticker, Scheduler scheduler,
-      CacheLoader<? super K, V> loader, Executor executor, long refreshNanos) {
-    int seed = ThreadLocalRandom.current().nextInt();
-    RefreshingExpiringCache<K, V> cache = new RefreshingExpiringCache<>(maximum, weigher, scanLimit,
-        initialCapacity, seed, removalListener, expireAfterWriteNanos, expireAfterAccessNanos, expiry, ticker,
-        scheduler, loader, executor, refreshNanos);
-    return new LoadingCacheView<>(cache, loader, cache.refreshing());
-  }
-
-  /**
-   * Makes a cache this factory built asynchronous, for {@code buildAsync()}.
-   *
-   * @param cache a cache from {@link #newBoundedCache} or {@link #newExpiringCache}
-   * @param executor runs the functions of {@code get(key, Function)}
-   * @return the asynchronous cache, whose {@code synchronous()} is {@code cache}
-   */
-  public static <K, V> ClockProAsyncCache<K, V> newAsyncCache(ClockProCache<K, V> cache, Executor executor) {
-    return new AsyncCacheView<>((BoundedCache<K, V>) cache, executor);
-  }
-
-  /**
-   * Makes a loading cache this factory built asynchronous, for {@code buildAsync(loader)}.
-   *
-   * @param cache a cache from {@link #newLoadingCache}, {@link #newRefreshingCache} or
-   *     {@link #newRefreshingExpiringCache}, whose loader is {@code loader} or {@link #blockingLoader} of it
-   * @param loader the asynchronous loader
-   * @param executor runs the loads of {@code get(key, Function)} and is given to the loader
-   * @return the asynchronous loading cache, whose {@code synchronous()} is {@code cache}
-   */
-  public static <K, V> ClockProAsyncLoadingCache<K, V> newAsyncLoadingCache(ClockProLoadingCache<K, V> cache,
-      AsyncCacheLoader<? super K, V> loader, Executor executor) {
-    AsyncCacheView<K, V> async = new AsyncCacheView<>(((LoadingCacheView<K, V>) cache).engine(), executor);
-    return new AsyncLoadingCacheView<>(async, cache, loader);
+    if (settings.expires()) {
+      return new ExpiringCache<>(settings.maximum(), settings.weigher(), settings.scanLimit(),
+          settings.initialCapacity(), seed, settings.removalListener(), settings.expireAfterWriteNanos(),
+          settings.expireAfterAccessNanos(), settings.expiry(), settings.ticker(), settings.scheduler(), false);
+    }
+    if (settings.weigher() == null) {
+      return new BoundedCache<>((int) settings.maximum(), settings.scanLimit(), settings.initialCapacity(), seed,
+          settings.removalListener());
+    }
+    return new BoundedCache<>(settings.maximum(), settings.weigher(), settings.scanLimit(),
+        settings.initialCapacity(), seed, settings.removalListener(), PolicyView.Expiration.NONE,
+        NodeShape.WEIGHTED);
   }
 
   /**

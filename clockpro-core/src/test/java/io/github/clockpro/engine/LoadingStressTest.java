@@ -108,7 +108,7 @@ class LoadingStressTest {
         .removalListener((Integer key, Long value, RemovalCause cause) -> reported.merge(value, 1, Integer::sum))
         .build(loader);
     BoundedCache<Integer, Long> engine = EngineAccess.engine(cache);
-    ClockProAsyncCache<Integer, Long> async = CacheFactory.newAsyncCache(engine, executor);
+    ClockProAsyncCache<Integer, Long> async = new AsyncCacheView<>(engine, executor);
 
     AtomicBoolean stop = new AtomicBoolean();
     AtomicReference<Throwable> failure = new AtomicReference<>();
