@@ -1,9 +1,12 @@
 package io.github.clockpro.offheap;
 
+import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.util.zip.CRC32C;
 
 /**
  * One segment's index: an open-addressing table with linear probing, in a direct buffer outside the heap. Each
@@ -146,6 +149,42 @@ final class IndexTable {
       slot = (slot + 1) & mask;
     }
     return -1;
+  }
+
+  /** {@return the CRC32C of every slot's bytes} */
+  int checksum() {
+    CRC32C crc = new CRC32C();
+    crc.update(slots.duplicate().clear());
+    return (int) crc.getValue();
+  }
+
+  /** Writes every slot's bytes to the channel from the position; the caller holds the write lock. */
+  void writeTo(FileChannel channel, long position) throws IOException {
+    ByteBuffer bytes = slots.duplicate().clear();
+    while (bytes.hasRemaining()) {
+      position += channel.write(bytes, position);
+    }
+  }
+
+  /**
+   * Reads a table that {@link #writeTo} wrote.
+   *
+   * @param filled the table's {@link #filled} when it was written
+   * @return the table, or null if the channel ends before all its slots
+   */
+  static IndexTable readFrom(FileChannel channel, long position, int capacity, boolean deadlines, int filled)
+      throws IOException {
+    IndexTable table = new IndexTable(capacity, deadlines);
+    ByteBuffer bytes = table.slots.duplicate().clear();
+    while (bytes.hasRemaining()) {
+      int read = channel.read(bytes, position);
+      if (read < 0) {
+        return null;
+      }
+      position += read;
+    }
+    table.filled = filled;
+    return table;
   }
 
   /** {@return whether tombstones and live slots together fill more than three quarters of the table} */

@@ -6,6 +6,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.StampedLock;
 
 /**
@@ -65,11 +66,14 @@ final class Segment {
    * written only under the write lock; those also read by stats() or policy() without a lock are volatile, and a
    * reader may see one a step behind another (benign: they are statistics).
    *
-   * Persistence (SegmentFile): the ring is the mapped file; the index is not persisted but rebuilt at open by
-   * scanning the ring from head to tail and checking each entry's checksum (rebuild).
+   * Persistence (SegmentFile): the ring is the mapped file. A clean close writes the index to an IndexFile and
+   * then marks the segment file clean; a reopened segment opens on its first use (ensureOpen), adopting that index
+   * if the mark names it and every entry between head and tail passes its checksum, or else rebuilding the index
+   * by scanning the ring (after a crash, or if anything fails). The mark is cleared before the first write, so a
+   * crash after reopening always leads to the scan.
    *
    * Reading guide: reads; writes (put, remove); making room (makeRoom and the hand's decisions); the index's upkeep
-   * (maintain); bulk sweeps (sweep); rebuild at open; statistics.
+   * (maintain); bulk sweeps (sweep); opening a reopened segment; statistics.
    */
 
   /** Slots of a retiring table that each write migrates. */
@@ -103,6 +107,12 @@ final class Segment {
 
   /** Set by close under the write lock; read under either lock. */
   private boolean closed;
+
+  /**
+   * What a reopened persisted segment needs to open on its first use, or null once open (always null for a new
+   * segment); written under the write lock, read without a lock by {@link #ensureOpen}.
+   */
+  private volatile Reopening pending;
 
   /** The time of the operation running under the write lock, for the hand's expiry checks; writer. */
   private long lastNow = Long.MIN_VALUE;
@@ -186,6 +196,7 @@ final class Segment {
    * @throws IllegalStateException if the segment was closed
    */
   Hit read(byte[] key, int hash) {
+    ensureOpen();
     long stamp = lock.tryOptimisticRead();
     if (stamp != 0) {
       try {
@@ -360,6 +371,7 @@ final class Segment {
    */
   Outcome put(byte[] entry, int keyLength, int hash, long deadline, long now, Mode mode, byte[] expected,
       boolean wantPrevious, List<Removal> removals) {
+    ensureOpen();
     long stamp = writeLock();
     try {
       checkOpen();
@@ -450,6 +462,7 @@ final class Segment {
    * @return the removed value's bytes, or null if nothing was removed
    */
   byte[] remove(byte[] key, int hash, byte[] expected, long now, List<Removal> removals) {
+    ensureOpen();
     long stamp = writeLock();
     try {
       checkOpen();
@@ -479,6 +492,7 @@ final class Segment {
 
   /** Removes the key's entry if it has expired by {@code now}. */
   void removeIfExpired(byte[] key, int hash, long now, List<Removal> removals) {
+    ensureOpen();
     long stamp = writeLock();
     try {
       checkOpen();
@@ -721,23 +735,7 @@ final class Segment {
   private void maintain(long now) {
     lastNow = now;
     if (retiring != null) {
-      int end = Math.min(retiring.capacity, migrated + MIGRATION_STEP);
-      for (int slot = migrated; slot < end; slot++) {
-        long word = retiring.wordOpaque(slot);
-        int kind = IndexTable.kind(word);
-        if (kind >= IndexTable.COLD) {
-          int target = table.claim(IndexTable.tag(word));
-          if (retiring.hasDeadlines()) {
-            table.setDeadlineOpaque(target, retiring.deadlineOpaque(slot));
-          }
-          table.setWordOpaque(target, word);
-          retiring.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
-        }
-      }
-      migrated = end;
-      if (end == retiring.capacity) {
-        retiring = null;
-      }
+      migrate(MIGRATION_STEP);
     } else if (table.crowded()) {
       int live = residentCount + historyCount;
       int capacity = Math.max(MINIMUM_TABLE, Integer.highestOneBit(Math.max(1, 2 * live - 1)) << 1);
@@ -747,6 +745,27 @@ final class Segment {
       historyHand = 0;
     }
     sweepHistory();
+  }
+
+  /** Migrates up to this many slots of the retiring table into the table; the caller checked there is one. */
+  private void migrate(int slots) {
+    int end = (int) Math.min(retiring.capacity, (long) migrated + slots);
+    for (int slot = migrated; slot < end; slot++) {
+      long word = retiring.wordOpaque(slot);
+      int kind = IndexTable.kind(word);
+      if (kind >= IndexTable.COLD) {
+        int target = table.claim(IndexTable.tag(word));
+        if (retiring.hasDeadlines()) {
+          table.setDeadlineOpaque(target, retiring.deadlineOpaque(slot));
+        }
+        table.setWordOpaque(target, word);
+        retiring.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
+      }
+    }
+    migrated = end;
+    if (end == retiring.capacity) {
+      retiring = null;
+    }
   }
 
   private void sweepHistory() {
@@ -780,6 +799,7 @@ final class Segment {
    * @return the position after the last slot swept, or -1 when the end was reached
    */
   int sweep(int position, int count, SweepAction action, long now, List<Removal> out) {
+    ensureOpen();
     long stamp = action == SweepAction.COPY ? lock.readLock() : writeLock();
     try {
       checkOpen();
@@ -830,17 +850,87 @@ final class Segment {
   // ---------------------------------------------------------------------------------------------------------------
   // Opening and closing
 
+  /** What a reopened segment needs to open: the cache's time at reopening and its key hash. */
+  record Reopening(long now, KeyHasher hasher) {}
+
+  /** Computes a key's hash as the cache does; used to check restored entries. */
+  interface KeyHasher {
+    int hash(byte[] key);
+  }
+
   /**
-   * Rebuilds the index from a persisted ring: scans from the published head to the published tail, keeps each
-   * entry whose checksum holds and whose hash matches its key, the later of two with the same key, and stops at
-   * the first entry that fails (the bytes after it cannot be trusted to start an entry). Entries that expired by
-   * {@code now} are dropped. Every entry starts cold and unreferenced.
-   *
-   * @return the number of entries served again
+   * Marks this segment, whose persisted file already existed, to open on its first use ({@link #ensureOpen}),
+   * so that a reopened cache serves the segments it has opened while the others wait. Called once, before the
+   * segment is published.
    */
-  int rebuild(long now, KeyHasher hasher) {
-    head = file.head();
-    tail = file.tail();
+  void openLazily(Reopening reopening) {
+    pending = reopening;
+  }
+
+  /**
+   * Opens a reopened persisted segment if it has not been yet; every entry point calls this before it takes the
+   * lock. The first caller opens under the write lock: it reads the index file of the last clean close (if the
+   * header's clean mark names it), clears the mark before anything else is written, then adopts that index if
+   * every entry between head and tail passes its checksum, or else rebuilds the index by scanning the ring
+   * ({@link #rebuild}).
+   */
+  private void ensureOpen() {
+    if (pending == null) {
+      return;
+    }
+    long stamp = lock.writeLock();
+    try {
+      Reopening reopening = pending;
+      if (reopening == null || closed) {
+        return;
+      }
+      head = file.head();
+      tail = file.tail();
+      long generation = file.cleanGeneration();
+      IndexFile.Snapshot snapshot = generation == 0 ? null
+          : IndexFile.read(IndexFile.pathOf(file.path), generation, head, tail, layout.expires);
+      if (generation != 0) {
+        file.markClean(0);
+      }
+      if (snapshot != null && walk(null) == tail) {
+        adopt(snapshot);
+      } else {
+        rebuild(reopening);
+      }
+      pending = null;
+    } finally {
+      lock.unlockWrite(stamp);
+    }
+  }
+
+  private void adopt(IndexFile.Snapshot snapshot) {
+    table = snapshot.table();
+    residentCount = snapshot.residentCount();
+    hotCount = snapshot.hotCount();
+    historyCount = snapshot.historyCount();
+    residentBytes = snapshot.residentBytes();
+    hotBytes = snapshot.hotBytes();
+  }
+
+  /**
+   * Rebuilds the index from the ring: keeps each entry whose checksum holds and whose hash matches its key, the
+   * later of two with the same key, and stops at the first entry that fails (the bytes after it cannot be trusted
+   * to start an entry), which becomes the tail. Entries that had expired at reopening are dropped. Every entry
+   * starts cold and unreferenced.
+   */
+  private void rebuild(Reopening reopening) {
+    tail = walk(reopening);
+    file.publishHead(head);
+    file.publishTail(tail);
+  }
+
+  /**
+   * Walks the ring from head to tail, checking each entry's bounds and checksum (dead entries only for their
+   * bounds), and with a reopening restores each good entry into the index.
+   *
+   * @return the position of the first entry that failed, or the tail if none did
+   */
+  private long walk(Reopening reopening) {
     long position = head;
     while (position < tail) {
       int offset = (int) (position % capacity);
@@ -860,14 +950,13 @@ final class Segment {
         if (flags != 0 || !EntryLayout.checksumHolds(ring, offset, (int) size)) {
           break;
         }
-        restore(offset, (int) size, now, hasher);
+        if (reopening != null) {
+          restore(offset, (int) size, reopening.now(), reopening.hasher());
+        }
       }
       position += size;
     }
-    tail = position;
-    file.publishHead(head);
-    file.publishTail(tail);
-    return residentCount;
+    return Math.min(position, tail);
   }
 
   private void restore(int offset, int size, long now, KeyHasher hasher) {
@@ -907,12 +996,11 @@ final class Segment {
     residentBytes += size;
   }
 
-  /** Computes a key's hash as the cache does; used to check restored entries. */
-  interface KeyHasher {
-    int hash(byte[] key);
-  }
-
-  /** Closes the segment: waits for operations in flight, publishes the positions and flushes a persisted file. */
+  /**
+   * Closes the segment: waits for operations in flight, publishes the positions and flushes a persisted file.
+   * A persisted segment that was opened then writes its index to its {@link IndexFile} and, once that is on the
+   * device, sets the clean mark that lets the next open adopt it; one never opened keeps its files as they were.
+   */
   void close() {
     long stamp = lock.writeLock();
     try {
@@ -920,10 +1008,17 @@ final class Segment {
         return;
       }
       closed = true;
-      if (file != null) {
+      if (file != null && pending == null) {
         file.publishHead(head);
         file.publishTail(tail);
         file.force();
+        if (retiring != null) {
+          migrate(retiring.capacity);
+        }
+        long generation = ThreadLocalRandom.current().nextLong() | 1;
+        IndexFile.write(IndexFile.pathOf(file.path), generation, head, tail,
+            new IndexFile.Snapshot(table, residentCount, hotCount, historyCount, residentBytes, hotBytes));
+        file.markClean(generation);
       }
     } finally {
       lock.unlockWrite(stamp);
@@ -960,18 +1055,22 @@ final class Segment {
   }
 
   int residentCount() {
+    ensureOpen();
     return residentCount;
   }
 
   int hotCount() {
+    ensureOpen();
     return hotCount;
   }
 
   int historyCount() {
+    ensureOpen();
     return historyCount;
   }
 
   long residentBytes() {
+    ensureOpen();
     return residentBytes;
   }
 

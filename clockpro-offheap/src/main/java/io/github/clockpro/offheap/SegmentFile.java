@@ -23,6 +23,7 @@ import java.util.zip.CRC32C;
  * 44  4  CRC32C of bytes 0 to 43
  * 48  8  head: the ring position of the oldest entry        56  8  tail: where the next entry goes
  * 64  8  the cache's time when it was last opened           72  8  wall-clock nanoseconds then
+ * 80  8  clean mark: the generation of the {@link IndexFile} the last clean close wrote, or 0
  * </pre>
  *
  * The fixed part is checked at open; head and tail are published by the segment's writer with plain stores under
@@ -42,8 +43,9 @@ final class SegmentFile {
   private static final int TAIL = 56;
   private static final int TIME = 64;
   private static final int WALL = 72;
+  private static final int CLEAN = 80;
 
-  private final Path path;
+  final Path path;
   private final MappedByteBuffer header;
   final MappedByteBuffer ring;
   final boolean existed;
@@ -184,6 +186,17 @@ final class SegmentFile {
   void recordOpen(long time, long wallNanos) {
     header.putLong(TIME, time);
     header.putLong(WALL, wallNanos);
+  }
+
+  /** {@return the generation of the index file a clean close left, or 0 if the segment was not closed cleanly} */
+  long cleanGeneration() {
+    return header.getLong(CLEAN);
+  }
+
+  /** Sets or clears the clean mark, and forces the header to the device. */
+  void markClean(long generation) {
+    header.putLong(CLEAN, generation);
+    header.force();
   }
 
   /** Writes the mapped pages to the file. */

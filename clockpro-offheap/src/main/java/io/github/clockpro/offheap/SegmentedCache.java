@@ -133,7 +133,7 @@ final class SegmentedCache<K, V> implements OffHeapCache<K, V> {
         for (int index = 0; index < count; index++) {
           segments[index] = new Segment(layout, capacity, scanLimit, files[index]);
           if (files[index].existed) {
-            segments[index].rebuild(now, this::hash);
+            segments[index].openLazily(new Segment.Reopening(now, this::hash));
           }
           files[index].recordOpen(now, wall);
         }

@@ -9,9 +9,12 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 class PersistenceTest {
 
   private static final long BYTES = 4L << 20;
+  /** Makes entries of about 130 bytes, so that 60,000 of them fill the cache about twice. */
+  private static final String PADDING = "-".repeat(100);
 
   @TempDir
   Path directory;
@@ -48,6 +53,102 @@ class PersistenceTest {
     }
     try (OffHeapCache<Long, String> cache = open()) {
       assertEquals("new", cache.getIfPresent(20_000L));
+    }
+  }
+
+  /**
+   * Fills the cache past its capacity while reading a small set of keys, so that some entries are hot.
+   *
+   * @return the cache's contents among the keys read
+   */
+  private static Map<Long, String> fillWithHotEntries(OffHeapCache<Long, String> cache) {
+    for (long key = 0; key < 60_000; key++) {
+      cache.put(key, "value-" + key + PADDING);
+      cache.getIfPresent(key % 1000);
+    }
+    return readKeys(cache);
+  }
+
+  private static Map<Long, String> readKeys(OffHeapCache<Long, String> cache) {
+    Map<Long, String> found = new HashMap<>();
+    for (long key = 0; key < 1000; key++) {
+      String value = cache.getIfPresent(key);
+      if (value != null) {
+        found.put(key, value);
+      }
+    }
+    return found;
+  }
+
+  @Test
+  void shouldAdoptTheIndexOfACleanCloseWithItsHotEntries() {
+    long size;
+    int hot;
+    Map<Long, String> found;
+    try (OffHeapCache<Long, String> cache = open()) {
+      found = fillWithHotEntries(cache);
+      assertTrue(found.size() > 500, found.size() + " of the keys read are cached");
+      size = cache.estimatedSize();
+      hot = cache.policy().hotSize();
+      assertTrue(hot > 0);
+    }
+    assertTrue(Files.exists(IndexFile.pathOf(SegmentFile.pathOf(directory, 0))));
+    try (OffHeapCache<Long, String> cache = open()) {
+      assertEquals(size, cache.estimatedSize());
+      assertEquals(hot, cache.policy().hotSize(), "a scan would have made every entry cold");
+      assertEquals(found, readKeys(cache));
+    }
+  }
+
+  @Test
+  void shouldClearTheCleanMarkOnFirstUseSoThatACrashLeadsToTheScan() throws IOException {
+    try (OffHeapCache<Long, String> cache = open()) {
+      fillWithHotEntries(cache);
+    }
+    Path file = SegmentFile.pathOf(directory, 0);
+    assertTrue(readLong(file, 80) != 0);
+    try (OffHeapCache<Long, String> cache = open()) {
+      cache.estimatedSize();
+      for (int segment = 0; segment < 4; segment++) {
+        assertEquals(0, readLong(SegmentFile.pathOf(directory, segment), 80));
+      }
+    }
+    assertTrue(readLong(file, 80) != 0);
+  }
+
+  @Test
+  void shouldScanTheRingWhenTheCleanMarkIsMissingOrTheIndexFileIsDamaged() throws IOException {
+    long size;
+    Map<Long, String> found;
+    try (OffHeapCache<Long, String> cache = open()) {
+      found = fillWithHotEntries(cache);
+      size = cache.estimatedSize();
+    }
+    for (int segment = 0; segment < 4; segment++) {
+      if (segment % 2 == 0) {
+        overwriteLong(SegmentFile.pathOf(directory, segment), 80, 0);
+      } else {
+        overwriteLong(IndexFile.pathOf(SegmentFile.pathOf(directory, segment)), 200, 12345);
+      }
+    }
+    try (OffHeapCache<Long, String> cache = open()) {
+      assertEquals(size, cache.estimatedSize());
+      assertEquals(0, cache.policy().hotSize(), "a scan makes every entry cold");
+      assertEquals(found, readKeys(cache));
+    }
+  }
+
+  @Test
+  void shouldKeepTheFilesOfSegmentsNeverUsedAfterReopening() throws IOException {
+    Map<Long, String> found;
+    try (OffHeapCache<Long, String> cache = open()) {
+      found = fillWithHotEntries(cache);
+    }
+    long mark = readLong(SegmentFile.pathOf(directory, 0), 80);
+    open().close();
+    assertEquals(mark, readLong(SegmentFile.pathOf(directory, 0), 80));
+    try (OffHeapCache<Long, String> cache = open()) {
+      assertEquals(found, readKeys(cache));
     }
   }
 
@@ -129,6 +230,20 @@ class PersistenceTest {
     }
     IllegalStateException e = assertThrows(IllegalStateException.class, this::open);
     assertTrue(e.getMessage().contains("expiry"), e.getMessage());
+  }
+
+  private static long readLong(Path file, long position) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      ByteBuffer bytes = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+      channel.read(bytes, position);
+      return bytes.getLong(0);
+    }
+  }
+
+  private static void overwriteLong(Path file, long position, long value) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      channel.write(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(0, value), position);
+    }
   }
 
   private static void overwriteInt(Path file, long position, int value) throws IOException {
