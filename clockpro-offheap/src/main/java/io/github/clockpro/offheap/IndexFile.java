@@ -19,7 +19,8 @@ import java.util.zip.CRC32C;
  * 32  8  the ring's head                 40  8  the ring's tail
  * 48  4  resident entries                52  4  hot entries             56  4  non-resident keys
  * 64  8  resident bytes                  72  8  hot bytes
- * 80  4  CRC32C of the table's slots     84  4  CRC32C of bytes 0 to 83
+ * 80  8  the position of the padding between head and tail, or -1
+ * 88  4  CRC32C of the table's slots     92  4  CRC32C of bytes 0 to 91
  * 96     the table's slots
  * </pre>
  *
@@ -32,11 +33,11 @@ final class IndexFile {
 
   private static final long MAGIC_VALUE = 0x58494F52504B4C43L; // "CLKPROIX" little-endian
   private static final int HEADER_BYTES = 96;
-  private static final int CHECKED_BYTES = 84;
+  private static final int CHECKED_BYTES = 92;
 
   /** An adopted index and the segment's sizes that go with it. */
   record Snapshot(IndexTable table, int residentCount, int hotCount, int historyCount, long residentBytes,
-      long hotBytes) {}
+      long hotBytes, long paddingPosition) {}
 
   private IndexFile() {}
 
@@ -66,7 +67,8 @@ final class IndexFile {
     header.putInt(56, snapshot.historyCount());
     header.putLong(64, snapshot.residentBytes());
     header.putLong(72, snapshot.hotBytes());
-    header.putInt(80, table.checksum());
+    header.putLong(80, snapshot.paddingPosition());
+    header.putInt(88, table.checksum());
     header.putInt(CHECKED_BYTES, headerChecksum(header));
     try (FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
         StandardOpenOption.TRUNCATE_EXISTING)) {
@@ -103,11 +105,11 @@ final class IndexFile {
         return null;
       }
       IndexTable table = IndexTable.readFrom(channel, HEADER_BYTES, capacity, deadlines, header.getInt(16));
-      if (table == null || table.checksum() != header.getInt(80)) {
+      if (table == null || table.checksum() != header.getInt(88)) {
         return null;
       }
       return new Snapshot(table, header.getInt(48), header.getInt(52), header.getInt(56), header.getLong(64),
-          header.getLong(72));
+          header.getLong(72), header.getLong(80));
     } catch (IOException unreadable) {
       // Missing or unreadable: the ring is scanned instead, which needs nothing from this file.
       return null;

@@ -68,9 +68,12 @@ final class Segment {
    *
    * Persistence (SegmentFile): the ring is the mapped file. A clean close writes the index to an IndexFile and
    * then marks the segment file clean; a reopened segment opens on its first use (ensureOpen), adopting that index
-   * if the mark names it and every entry between head and tail passes its checksum, or else rebuilding the index
-   * by scanning the ring (after a crash, or if anything fails). The mark is cleared before the first write, so a
-   * crash after reopening always leads to the scan.
+   * if the mark names it, or else rebuilding the index by scanning the ring (after a crash, or if the index file
+   * fails its checks). The mark is cleared before the first write, so a crash after reopening always leads to the
+   * scan. Adopted entries are not read at reopening (the rings of a large cache take seconds to come back from
+   * the device): until the hand has passed them (unverifiedEnd), a read checks the checksum of the entry it
+   * copies, and the hand checks each one before relying on its lengths; one that fails makes the segment drop
+   * every adopted entry not yet passed (discardUnverified), as the scan would have stopped there.
    *
    * Reading guide: reads; writes (put, remove); making room (makeRoom and the hand's decisions); the index's upkeep
    * (maintain); bulk sweeps (sweep); opening a reopened segment; statistics.
@@ -104,6 +107,17 @@ final class Segment {
   /** The ring positions; writer. */
   private long head;
   private long tail;
+  /** Where the last padding was written, or -1; writer. */
+  private long paddingPosition = -1;
+
+  /**
+   * Positions below this hold entries adopted from a clean close's index whose bytes were not checked when the
+   * segment reopened (0 when there are none): a read checks such an entry's checksum, and the hand checks each
+   * one it reaches (verifiedAtHead). Writer; read by optimistic readers, who validate their stamp afterwards.
+   */
+  private long unverifiedEnd;
+  /** The padding between head and {@link #unverifiedEnd} that the clean close recorded, or -1; writer. */
+  private long adoptedPadding = -1;
 
   /** Set by close under the write lock; read under either lock. */
   private boolean closed;
@@ -273,6 +287,9 @@ final class Segment {
     }
     byte[] value = new byte[valueLength];
     ring.get(valueOffset, value);
+    if (!intact(offset)) {
+      return null;
+    }
     long deadline = index.hasDeadlines() ? index.deadlineOpaque(slot) : Lifetimes.NEVER;
     return new Hit(value, deadline, index, slot, word);
   }
@@ -383,6 +400,11 @@ final class Segment {
         slot = findResident(retiring, entry, keyOffset, keyLength, hash);
         index = slot < 0 ? table : retiring;
       }
+      if (slot >= 0 && !intact(IndexTable.offset(index.wordOpaque(slot)))) {
+        discardUnverified();
+        index = table;
+        slot = -1;
+      }
       byte[] previous = null;
       int kind = IndexTable.COLD;
       boolean present = false;
@@ -477,6 +499,10 @@ final class Segment {
         return null;
       }
       long word = index.wordOpaque(slot);
+      if (!intact(IndexTable.offset(word))) {
+        discardUnverified();
+        return null;
+      }
       boolean expired = layout.expires && index.deadlineOpaque(slot) <= now;
       byte[] value = copyValue(IndexTable.offset(word));
       if (!expired && expected != null && !Arrays.equals(value, expected)) {
@@ -502,7 +528,9 @@ final class Segment {
         index = retiring;
         slot = findResident(index, key, 0, key.length, hash);
       }
-      if (slot >= 0 && layout.expires && index.deadlineOpaque(slot) <= now) {
+      if (slot >= 0 && !intact(IndexTable.offset(index.wordOpaque(slot)))) {
+        discardUnverified();
+      } else if (slot >= 0 && layout.expires && index.deadlineOpaque(slot) <= now) {
         removeResident(index, slot, index.wordOpaque(slot), RemovalCause.EXPIRED, removals, false);
         index.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
       }
@@ -590,6 +618,10 @@ final class Segment {
         return false;
       }
       int offset = (int) (head % capacity);
+      if (head < unverifiedEnd && !verifiedAtHead(offset)) {
+        discardUnverified();
+        continue;
+      }
       if (ring.get(offset + EntryLayout.FLAGS) == EntryLayout.PADDING) {
         head += capacity - offset;
         continue;
@@ -714,6 +746,7 @@ final class Segment {
     int offset = (int) (tail % capacity);
     if (capacity - offset < size) {
       ring.put(offset + EntryLayout.FLAGS, EntryLayout.PADDING);
+      paddingPosition = tail;
       tail += capacity - offset;
       offset = 0;
     }
@@ -726,6 +759,106 @@ final class Segment {
       file.publishTail(tail);
     }
     return offset;
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Entries adopted at reopening, checked when first used
+
+  /** {@return whether the entry at this offset was adopted at reopening and not yet checked} */
+  private boolean unverified(int offset) {
+    long from = head;
+    long end = unverifiedEnd;
+    if (end <= from) {
+      return false;
+    }
+    int headOffset = (int) (from % capacity);
+    long position = from - headOffset + offset + (offset < headOffset ? capacity : 0);
+    return position < end;
+  }
+
+  /** {@return whether the entry at this offset can be served: written since reopening, or its checksum holds} */
+  private boolean intact(int offset) {
+    if (!unverified(offset)) {
+      return true;
+    }
+    if (offset < 0 || capacity - offset < layout.headerSize) {
+      return false;
+    }
+    long size = layout.entrySize(EntryLayout.keyLength(ring, offset), EntryLayout.valueLength(ring, offset));
+    return EntryLayout.valueLength(ring, offset) >= 0 && size <= capacity - offset
+        && EntryLayout.checksumHolds(ring, offset, (int) size);
+  }
+
+  /**
+   * Checks the adopted entry at the head before the hand relies on its bytes: a padding must be the one the clean
+   * close recorded; an entry must lie within the adopted range, pass its checksum, and if flagged dead have no
+   * resident slot (the flag is outside the checksum).
+   */
+  private boolean verifiedAtHead(int offset) {
+    byte flags = ring.get(offset + EntryLayout.FLAGS);
+    if (flags == EntryLayout.PADDING) {
+      return head == adoptedPadding;
+    }
+    if ((flags != 0 && flags != EntryLayout.DEAD) || capacity - offset < layout.headerSize) {
+      return false;
+    }
+    long size = layout.entrySize(EntryLayout.keyLength(ring, offset), EntryLayout.valueLength(ring, offset));
+    if (EntryLayout.valueLength(ring, offset) < 0 || size > capacity - offset || head + size > unverifiedEnd
+        || !EntryLayout.checksumHolds(ring, offset, (int) size)) {
+      return false;
+    }
+    int hash = EntryLayout.hash(ring, offset);
+    return flags == 0 || (findByOffset(table, hash, offset) < 0
+        && (retiring == null || findByOffset(retiring, hash, offset) < 0));
+  }
+
+  /**
+   * Drops every adopted entry the hand has not yet passed, once one of them failed its check: the bytes after a
+   * damaged entry cannot be trusted to start another, so the head moves to the end of the adopted range and the
+   * sizes are counted again from the entries written since reopening. This is the one step whose work the scan
+   * limit does not bound (it visits every slot of the index once); it runs at most once per reopening, and only
+   * when the persisted ring was damaged after its clean close.
+   */
+  private void discardUnverified() {
+    discardUnverifiedIn(table);
+    if (retiring != null) {
+      discardUnverifiedIn(retiring);
+    }
+    head = unverifiedEnd;
+    unverifiedEnd = 0;
+    residentCount = 0;
+    hotCount = 0;
+    residentBytes = 0;
+    hotBytes = 0;
+    countResidents(table);
+    if (retiring != null) {
+      countResidents(retiring);
+    }
+    file.publishHead(head);
+  }
+
+  private void discardUnverifiedIn(IndexTable index) {
+    for (int slot = 0; slot < index.capacity; slot++) {
+      long word = index.wordOpaque(slot);
+      if (IndexTable.isResident(word) && unverified(IndexTable.offset(word))) {
+        index.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
+      }
+    }
+  }
+
+  private void countResidents(IndexTable index) {
+    for (int slot = 0; slot < index.capacity; slot++) {
+      long word = index.wordOpaque(slot);
+      if (IndexTable.isResident(word)) {
+        int size = layout.sizeAt(ring, IndexTable.offset(word));
+        residentCount++;
+        residentBytes += size;
+        if (IndexTable.kind(word) == IndexTable.HOT) {
+          hotCount++;
+          hotBytes += size;
+        }
+      }
+    }
   }
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -824,6 +957,12 @@ final class Segment {
         if (!IndexTable.isResident(word)) {
           continue;
         }
+        if (!intact(IndexTable.offset(word))) {
+          if (action != SweepAction.COPY) {
+            discardUnverified();
+          }
+          continue;
+        }
         boolean expired = layout.expires && index.deadlineOpaque(slot) <= now;
         if (action == SweepAction.COPY) {
           if (!expired) {
@@ -870,9 +1009,10 @@ final class Segment {
   /**
    * Opens a reopened persisted segment if it has not been yet; every entry point calls this before it takes the
    * lock. The first caller opens under the write lock: it reads the index file of the last clean close (if the
-   * header's clean mark names it), clears the mark before anything else is written, then adopts that index if
-   * every entry between head and tail passes its checksum, or else rebuilds the index by scanning the ring
-   * ({@link #rebuild}).
+   * header's clean mark names it), clears the mark before anything else is written, then adopts that index,
+   * whose entries are checked when first used (see {@link #unverifiedEnd}), or else rebuilds the index by
+   * scanning the ring ({@link #rebuild}). Adopting reads only the index file, not the ring, so that a reopened
+   * cache serves hits before the operating system has read its rings back from the device.
    */
   private void ensureOpen() {
     if (pending == null) {
@@ -892,7 +1032,7 @@ final class Segment {
       if (generation != 0) {
         file.markClean(0);
       }
-      if (snapshot != null && walk(null) == tail) {
+      if (snapshot != null) {
         adopt(snapshot);
       } else {
         rebuild(reopening);
@@ -910,6 +1050,9 @@ final class Segment {
     historyCount = snapshot.historyCount();
     residentBytes = snapshot.residentBytes();
     hotBytes = snapshot.hotBytes();
+    paddingPosition = snapshot.paddingPosition();
+    adoptedPadding = paddingPosition;
+    unverifiedEnd = tail;
   }
 
   /**
@@ -926,7 +1069,7 @@ final class Segment {
 
   /**
    * Walks the ring from head to tail, checking each entry's bounds and checksum (dead entries only for their
-   * bounds), and with a reopening restores each good entry into the index.
+   * bounds), and restores each good entry into the index.
    *
    * @return the position of the first entry that failed, or the tail if none did
    */
@@ -936,6 +1079,7 @@ final class Segment {
       int offset = (int) (position % capacity);
       byte flags = ring.get(offset + EntryLayout.FLAGS);
       if (flags == EntryLayout.PADDING) {
+        paddingPosition = position;
         position += capacity - offset;
         continue;
       }
@@ -950,9 +1094,7 @@ final class Segment {
         if (flags != 0 || !EntryLayout.checksumHolds(ring, offset, (int) size)) {
           break;
         }
-        if (reopening != null) {
-          restore(offset, (int) size, reopening.now(), reopening.hasher());
-        }
+        restore(offset, (int) size, reopening.now(), reopening.hasher());
       }
       position += size;
     }
@@ -1017,7 +1159,8 @@ final class Segment {
         }
         long generation = ThreadLocalRandom.current().nextLong() | 1;
         IndexFile.write(IndexFile.pathOf(file.path), generation, head, tail,
-            new IndexFile.Snapshot(table, residentCount, hotCount, historyCount, residentBytes, hotBytes));
+            new IndexFile.Snapshot(table, residentCount, hotCount, historyCount, residentBytes, hotBytes,
+                paddingPosition));
         file.markClean(generation);
       }
     } finally {

@@ -18,11 +18,13 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class PersistenceTest {
 
   private static final long BYTES = 4L << 20;
-  /** Makes entries of about 130 bytes, so that 60,000 of them fill the cache about twice. */
+  /** Makes entries of about 130 bytes, so that 45,000 of them overfill the cache by a half. */
   private static final String PADDING = "-".repeat(100);
 
   @TempDir
@@ -62,7 +64,7 @@ class PersistenceTest {
    * @return the cache's contents among the keys read
    */
   private static Map<Long, String> fillWithHotEntries(OffHeapCache<Long, String> cache) {
-    for (long key = 0; key < 60_000; key++) {
+    for (long key = 0; key < 45_000; key++) {
       cache.put(key, "value-" + key + PADDING);
       cache.getIfPresent(key % 1000);
     }
@@ -211,6 +213,75 @@ class PersistenceTest {
         assertTrue(value == null || value.equals("value-" + key), value);
       }
     }
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {FLAGS_TO_DEAD, FLAGS_TO_PADDING, KEY_LENGTH, VALUE_BYTE})
+  void shouldNeverServeADamagedAdoptedEntryNorLetTheHandTrustIt(int damage) throws IOException {
+    try (OffHeapCache<Long, String> cache = open()) {
+      fillWithHotEntries(cache);
+    }
+    Path file = SegmentFile.pathOf(directory, 0);
+    long entry = entryAfterHead(file, 100);
+    long position = switch (damage) {
+      case FLAGS_TO_DEAD, FLAGS_TO_PADDING -> entry;
+      case KEY_LENGTH -> entry + 1;
+      default -> entry + 40;
+    };
+    byte value = switch (damage) {
+      case FLAGS_TO_DEAD -> 2;
+      case FLAGS_TO_PADDING -> 1;
+      default -> (byte) (readByte(file, position) ^ 0x5A);
+    };
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      channel.write(ByteBuffer.wrap(new byte[] {value}), position);
+    }
+    for (int round = 0; round < 2; round++) {
+      try (OffHeapCache<Long, String> cache = open()) {
+        assertWholeOrAbsent(cache, 0, 45_000);
+        for (long key = 100_000; key < 145_000; key++) {
+          cache.put(key, "value-" + key + PADDING);
+        }
+        assertWholeOrAbsent(cache, 0, 145_000);
+        assertTrue(cache.policy().weightedSize().getAsLong() <= BYTES);
+        assertTrue(cache.estimatedSize() > 20_000, "entries written after reopening are kept");
+      }
+    }
+  }
+
+  private static final int FLAGS_TO_DEAD = 0;
+  private static final int FLAGS_TO_PADDING = 1;
+  private static final int KEY_LENGTH = 2;
+  private static final int VALUE_BYTE = 3;
+
+  private static void assertWholeOrAbsent(OffHeapCache<Long, String> cache, long from, long to) {
+    for (long key = from; key < to; key++) {
+      String value = cache.getIfPresent(key);
+      assertTrue(value == null || value.equals("value-" + key + PADDING), value);
+    }
+  }
+
+  /** {@return the file position of the entry this many entries after the head of the segment's ring} */
+  private static long entryAfterHead(Path file, int entries) throws IOException {
+    long capacity = Files.size(file) - SegmentFile.HEADER_BYTES;
+    long offset = readLong(file, 48) % capacity;
+    for (int entry = 0; entry < entries; entry++) {
+      if (readByte(file, SegmentFile.HEADER_BYTES + offset) == 1) {
+        offset = 0;
+      }
+      int keyLength = Short.toUnsignedInt((short) readInt(file, SegmentFile.HEADER_BYTES + offset + 1));
+      int valueLength = readInt(file, SegmentFile.HEADER_BYTES + offset + 3);
+      offset += 15 + keyLength + valueLength;
+    }
+    return SegmentFile.HEADER_BYTES + offset;
+  }
+
+  private static byte readByte(Path file, long position) throws IOException {
+    return (byte) readLong(file, position);
+  }
+
+  private static int readInt(Path file, long position) throws IOException {
+    return (int) readLong(file, position);
   }
 
   @Test
