@@ -33,10 +33,12 @@ import org.quicktheories.core.Gen;
  * <ul>
  *   <li>On a cache larger than the keys used, nothing is evicted, and the specification is the cache itself
  *       replayed on one thread: every return value, every removal reported and the final contents.
- *   <li>On caches of 2 to 4 entries with three keys more than that, the specification is a map that loses
- *       exactly the entries the listener reported as evicted, each eviction a step within the operation that
- *       reported it, taken from a full map: no value lost, none stale, never more entries than the capacity,
- *       and every explicit removal and replacement reported by the operation that caused it.
+ *   <li>On caches of 2 to 4 entries with three keys more than that, the specification is a map with
+ *       placeholders ({@link Linearization#mapWithReportedEvictions}): a get whose loader ran is two steps, the
+ *       placeholder it maps and its load's end, and the map loses exactly the entries the listener reported as
+ *       evicted, each eviction a step within the operation that reported it, taken from a full cache: no value
+ *       lost, none stale, never more entries and placeholders than the capacity, and every explicit removal and
+ *       replacement reported by the operation that caused it.
  * </ul>
  * The threads start together after spinning, each operation waits a random moment first, and the loader and
  * the removal listener yield, so that the threads' operations overlap even on a busy machine.

@@ -56,9 +56,10 @@ record ConcurrentScenario(int capacity, List<Operation> prefix, List<List<Operat
     /**
      * Runs the operation.
      *
+     * @param loading run when the operation's own loader starts
      * @return the value the call returned, or {@code null} for a call that returns nothing
      */
-    String runOn(ClockProCache<Integer, String> cache) {
+    String runOn(ClockProCache<Integer, String> cache, Runnable loading) {
       switch (kind) {
         case PUT -> cache.put(key, value);
         case GET_IF_PRESENT -> {
@@ -67,6 +68,7 @@ record ConcurrentScenario(int capacity, List<Operation> prefix, List<List<Operat
         case INVALIDATE -> cache.invalidate(key);
         case GET_WITH_LOADER -> {
           return cache.get(key, k -> {
+            loading.run();
             Thread.yield(); // lets other threads run while the load is in flight
             return value;
           });
@@ -101,8 +103,12 @@ record ConcurrentScenario(int capacity, List<Operation> prefix, List<List<Operat
     }
   }
 
-  /** What an operation returned and the removals reported on its thread while it ran, in their order. */
-  record Outcome(String returned, List<Removal> removals) {}
+  /**
+   * What an operation returned and the removals reported on its thread while it ran, in their order.
+   *
+   * @param loaded whether the operation's own loader ran: it mapped a placeholder, a step of its own
+   */
+  record Outcome(String returned, List<Removal> removals, boolean loaded) {}
 
   /** An operation as it ran: its outcome and its start and end, in {@link System#nanoTime()}. */
   record Recorded(Operation operation, Outcome outcome, long start, long end) {
@@ -216,9 +222,11 @@ record ConcurrentScenario(int capacity, List<Operation> prefix, List<List<Operat
 
     Outcome run(ClockProCache<Integer, String> cache, Operation operation) {
       List<Removal> removals = new ArrayList<>();
+      boolean[] loaded = new boolean[1];
       current.set(removals);
       try {
-        return new Outcome(operation.runOn(cache), removals);
+        String returned = operation.runOn(cache, () -> loaded[0] = true);
+        return new Outcome(returned, removals, loaded[0]);
       } finally {
         current.remove();
       }
