@@ -1,5 +1,7 @@
 package io.github.clockpro.concurrency;
 
+import io.github.clockpro.CacheBuilder;
+import io.github.clockpro.ClockProAsyncCache;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.RemovalCause;
 import java.util.ArrayList;
@@ -178,10 +180,21 @@ record ConcurrentScenario(int capacity, List<Operation> prefix, List<List<Operat
 
   /** A cache whose removal listener reports to {@code recorder}. */
   static ClockProCache<Integer, String> newCache(int capacity, Recorder recorder) {
+    return builder(capacity, recorder).build();
+  }
+
+  /**
+   * The same cache, built asynchronous: its {@code synchronous()} view is the same engine, and its {@code get} with
+   * a future the caller completes holds a load in flight for as long as the caller likes.
+   */
+  static ClockProAsyncCache<Integer, String> newAsyncCache(int capacity, Recorder recorder) {
+    return builder(capacity, recorder).buildAsync();
+  }
+
+  private static CacheBuilder<Integer, String> builder(int capacity, Recorder recorder) {
     return ClockProCache.builder()
         .maximumSize(capacity)
-        .removalListener((Integer key, String value, RemovalCause cause) -> recorder.removed(key, value, cause))
-        .build();
+        .removalListener((Integer key, String value, RemovalCause cause) -> recorder.removed(key, value, cause));
   }
 
   private static List<Recorded> result(Future<List<Recorded>> run) {
@@ -221,12 +234,19 @@ record ConcurrentScenario(int capacity, List<Operation> prefix, List<List<Operat
     }
 
     Outcome run(ClockProCache<Integer, String> cache, Operation operation) {
-      List<Removal> removals = new ArrayList<>();
       boolean[] loaded = new boolean[1];
+      String[] returned = new String[1];
+      List<Removal> removals = recording(() -> returned[0] = operation.runOn(cache, () -> loaded[0] = true));
+      return new Outcome(returned[0], removals, loaded[0]);
+    }
+
+    /** Runs the call and returns the removals reported on this thread while it ran, in their order. */
+    List<Removal> recording(Runnable call) {
+      List<Removal> removals = new ArrayList<>();
       current.set(removals);
       try {
-        String returned = operation.runOn(cache, () -> loaded[0] = true);
-        return new Outcome(returned, removals, loaded[0]);
+        call.run();
+        return removals;
       } finally {
         current.remove();
       }

@@ -1,6 +1,6 @@
 package io.github.clockpro.concurrency;
 
-import io.github.clockpro.ClockProCache;
+import io.github.clockpro.ClockProAsyncCache;
 import io.github.clockpro.RemovalCause;
 import io.github.clockpro.concurrency.ConcurrentScenario.History;
 import io.github.clockpro.concurrency.ConcurrentScenario.Kind;
@@ -11,11 +11,10 @@ import io.github.clockpro.concurrency.ConcurrentScenario.Recorder;
 import io.github.clockpro.concurrency.ConcurrentScenario.Removal;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 /**
@@ -195,81 +194,113 @@ final class Linearization {
     return recorded.outcome().loaded() ? 2 : 1;
   }
 
-  /**
-   * Whether the operation is a load that an invalidation discarded while it ran: the loading thread then returns
-   * the loaded value and reports it removed, {@link RemovalCause#EXPLICIT}, and caches nothing.
-   */
-  private static boolean discardedLoad(Recorded recorded) {
-    Operation operation = recorded.operation();
-    return operation.kind() == Kind.GET_WITH_LOADER
-        && recorded.outcome().removals().contains(
-            new Removal(operation.key(), operation.value(), RemovalCause.EXPLICIT));
-  }
-
-  /**
-   * Whether the operation is a get that joined a load of another operation which an invalidation discarded: it
-   * returns that load's value, which was never cached, and reports nothing.
-   */
-  private static boolean joinedDiscardedLoad(Recorded recorded, Set<Removal> discarded) {
-    Operation operation = recorded.operation();
-    return operation.kind() == Kind.GET_WITH_LOADER
-        && !Objects.equals(recorded.outcome().returned(), operation.value())
-        && discarded.contains(new Removal(operation.key(), recorded.outcome().returned(), RemovalCause.EXPLICIT));
-  }
-
   private static List<Removal> evictions(Recorded recorded) {
     return recorded.outcome().removals().stream().filter(removal -> removal.cause() == RemovalCause.SIZE).toList();
   }
 
   /**
    * The cache itself, replayed on one thread: each operation must return what it returned in the history and
-   * report the same removals, evictions included, so the eviction steps have nothing left to check. Its
-   * eviction choices are deterministic on one thread (the seed of a cache lays out its history table, never
-   * its contents), but a concurrent history need not follow them (see {@code ConcurrentHistoryProperties}), so
-   * the properties use this specification only where nothing is evicted.
+   * report the same removals, evictions included, so the eviction steps have nothing left to check. A load is
+   * replayed in its two steps through the same cache built asynchronous: its start calls {@code get} with a
+   * future, which maps the placeholder, and its end completes that future, so the writes placed in between meet
+   * the load in flight as they met it in the history. Its eviction choices are deterministic on one thread (the
+   * seed of a cache lays out its history table, never its contents), but a concurrent history need not follow
+   * them (see {@code ConcurrentHistoryProperties}), so the properties use this specification only where nothing is
+   * evicted.
    */
   static Supplier<Replay> sameCacheReplayed(int capacity) {
-    return () -> new Replay() {
-      private final Recorder recorder = new Recorder();
-      private final ClockProCache<Integer, String> cache = ConcurrentScenario.newCache(capacity, recorder);
-      private final Set<Removal> discarded = new HashSet<>();
+    return () -> new CacheReplay(capacity);
+  }
 
-      @Override
-      public boolean accepts(Recorded recorded) {
-        Operation operation = recorded.operation();
-        if (joinedDiscardedLoad(recorded, discarded) && !cache.asMap().containsKey(operation.key())) {
-          return recorded.outcome().removals().isEmpty();
+  /** The specification of {@link #sameCacheReplayed}. */
+  private static final class CacheReplay implements Replay {
+    private final Recorder recorder = new Recorder();
+    private final ClockProAsyncCache<Integer, String> cache;
+    /** The future each load started waits for, by its get's value; the load's end completes it. */
+    private final Map<String, CompletableFuture<String>> loading = new HashMap<>();
+    /** What each load's get returns, by its value. */
+    private final Map<String, CompletableFuture<String>> returning = new HashMap<>();
+    /** The removals each load reported when it started, by its value. */
+    private final Map<String, List<Removal>> reportedAtStart = new HashMap<>();
+    /** The gets that joined a load in flight, with what each returned in the history. */
+    private final Map<CompletableFuture<String>, String> joined = new HashMap<>();
+
+    CacheReplay(int capacity) {
+      cache = ConcurrentScenario.newAsyncCache(capacity, recorder);
+    }
+
+    @Override
+    public boolean acceptsLoadStart(Recorded recorded) {
+      Operation operation = recorded.operation();
+      CompletableFuture<String> pending = new CompletableFuture<>();
+      boolean[] mapped = new boolean[1];
+      reportedAtStart.put(operation.value(), recorder.recording(() -> returning.put(operation.value(),
+          cache.get(operation.key(), (key, executor) -> {
+            mapped[0] = true;
+            return pending;
+          }))));
+      loading.put(operation.value(), pending);
+      return mapped[0]; // else the get would have hit or joined
+    }
+
+    @Override
+    public boolean accepts(Recorded recorded) {
+      Operation operation = recorded.operation();
+      if (recorded.outcome().loaded()) {
+        List<Removal> removals = new ArrayList<>(reportedAtStart.get(operation.value()));
+        removals.addAll(recorder.recording(() -> loading.get(operation.value()).complete(operation.value())));
+        return joinedGetsAgree() && removals.equals(recorded.outcome().removals())
+            && Objects.equals(returning.get(operation.value()).getNow(null), recorded.outcome().returned());
+      }
+      if (operation.kind() == Kind.GET_WITH_LOADER) {
+        boolean[] mapped = new boolean[1];
+        List<CompletableFuture<String>> found = new ArrayList<>();
+        List<Removal> removals = recorder.recording(() -> found.add(cache.get(operation.key(), (key, executor) -> {
+          mapped[0] = true;
+          return CompletableFuture.completedFuture(operation.value());
+        })));
+        if (mapped[0] || !removals.equals(recorded.outcome().removals())) {
+          return false; // it would have loaded
         }
-        if (discardedLoad(recorded)) {
-          discarded.add(new Removal(operation.key(), operation.value(), RemovalCause.EXPLICIT));
-          // One thread cannot invalidate a load while it runs: replay the load, then the invalidation that
-          // discarded it, and expect the load to have reported what the two report together.
-          String returned = recorder.run(cache, operation).returned();
-          Outcome invalidated = recorder.run(cache, new Operation(Kind.INVALIDATE, operation.key(), null));
-          return Objects.equals(returned, recorded.outcome().returned())
-              && invalidated.removals().equals(recorded.outcome().removals());
+        CompletableFuture<String> value = found.get(0);
+        if (!value.isDone()) {
+          joined.put(value, recorded.outcome().returned()); // checked when the load ends
+          return true;
         }
-        Outcome outcome = recorder.run(cache, operation);
-        return Objects.equals(outcome.returned(), recorded.outcome().returned())
-            && outcome.removals().equals(recorded.outcome().removals());
+        return Objects.equals(value.getNow(null), recorded.outcome().returned());
       }
+      Outcome outcome = recorder.run(cache.synchronous(), operation);
+      return Objects.equals(outcome.returned(), recorded.outcome().returned())
+          && outcome.removals().equals(recorded.outcome().removals());
+    }
 
-      /** The load is replayed whole at its end: one thread cannot hold a load in flight. */
-      @Override
-      public boolean acceptsLoadStart(Recorded recorded) {
-        return true;
+    /** Whether each joined get whose load has ended got what it returned in the history; forgets those. */
+    private boolean joinedGetsAgree() {
+      boolean agree = true;
+      for (var iterator = joined.entrySet().iterator(); iterator.hasNext(); ) {
+        var get = iterator.next();
+        if (get.getKey().isDone()) {
+          agree &= Objects.equals(get.getKey().getNow(null), get.getValue());
+          iterator.remove();
+        }
       }
+      return agree;
+    }
 
-      @Override
-      public boolean acceptsEviction(Removal eviction, Recorded by, boolean insertPlaced) {
-        return true;
-      }
+    @Override
+    public boolean acceptsEviction(Removal eviction, Recorded by, boolean insertPlaced) {
+      return true;
+    }
 
-      @Override
-      public Map<Integer, String> contents() {
-        return new HashMap<>(cache.asMap());
-      }
-    };
+    @Override
+    public Map<Integer, String> contents() {
+      return new HashMap<>(cache.synchronous().asMap());
+    }
+
+    @Override
+    public boolean settled() {
+      return joined.isEmpty();
+    }
   }
 
   /**

@@ -15,8 +15,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The map specification of {@link Linearization} on histories written by hand: it accepts what a cache with
- * placeholders may do, and rejects a stale value, a lost write and an eviction from a cache that is not full.
+ * The specifications of {@link Linearization} on histories written by hand: they accept what a cache with
+ * placeholders may do, and reject a stale value, a lost write and (the map's) an eviction from a cache that is not
+ * full.
  * Every history's operations on different threads overlap in time unless said otherwise.
  */
 class LinearizationTest {
@@ -50,6 +51,30 @@ class LinearizationTest {
       Map<Integer, String> contents) {
     return Linearization.exists(new History(prefix, threads, contents, List.of()),
         Linearization.mapWithReportedEvictions(capacity));
+  }
+
+  /** The same history against the cache replayed on one thread, its loads held in flight between their steps. */
+  private static boolean replayable(List<List<Recorded>> threads, Map<Integer, String> contents) {
+    return Linearization.exists(new History(List.of(), threads, contents, List.of()),
+        Linearization.sameCacheReplayed(16));
+  }
+
+  @Test
+  void shouldReplayLoadsInFlightOnTheCacheItself() {
+    assertTrue(replayable(List.of(
+        List.of(load(0, "a", "c", 10, 20)),
+        List.of(put(0, "b", 11, 12), put(0, "c", 13, 14, removal(0, "b", RemovalCause.REPLACED)))),
+        Map.of(0, "c")), "a put filled the placeholder");
+    assertTrue(replayable(List.of(
+        List.of(load(0, "a", "a", 10, 20, removal(0, "a", RemovalCause.EXPLICIT))),
+        List.of(invalidate(0, 11, 12)),
+        List.of(joined(0, "j", "a", 11, 19))), Map.of()), "an invalidation discarded the load");
+    assertFalse(replayable(List.of(
+        List.of(load(0, "a", "a", 10, 20)),
+        List.of(put(0, "b", 11, 12))), Map.of(0, "a")), "the loaded value stored over a put");
+    assertFalse(replayable(List.of(
+        List.of(load(0, "a", "a", 10, 20)),
+        List.of(joined(0, "j", "z", 11, 19))), Map.of(0, "a")), "a joined get returned another value");
   }
 
   @Test
