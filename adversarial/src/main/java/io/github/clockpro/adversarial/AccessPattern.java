@@ -41,7 +41,7 @@ public final class AccessPattern {
 
   /**
    * Returns whether the pattern's cache expires entries: such a pattern runs only against caches that
-   * {@link CacheKind#supportsExpiry() support} it.
+   * {@link Caches#supportsExpiry support} it.
    *
    * @return {@code true} for an expiring pattern
    */

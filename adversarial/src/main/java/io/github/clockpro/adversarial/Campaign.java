@@ -1,5 +1,6 @@
 package io.github.clockpro.adversarial;
 
+import io.github.clockpro.peers.Implementation;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,15 +58,15 @@ public final class Campaign {
       out.println();
       out.print(ResultTable.header());
       for (int size : options.sizes) {
-        for (CacheKind cache : options.caches) {
-          if (pattern.expires() && !cache.supportsExpiry()) {
-            continue; // see CacheKind.supportsExpiry
+        for (Implementation cache : options.caches) {
+          if (pattern.expires() && !Caches.supportsExpiry(cache)) {
+            continue; // see Caches.supportsExpiry
           }
           System.gc(); // so that the previous cache's garbage does not pause this run's operations
           Measurement measurement = PatternRunner.run(pattern, cache, size, options.seed);
           measurements.add(measurement);
           out.print(ResultTable.row(measurement));
-          if (pattern.expires() && cache == CacheKind.CLOCKPRO) {
+          if (pattern.expires() && cache == Implementation.CLOCKPRO) {
             out.println("  clockpro expired " + measurement.expirations() + " entries, at most "
                 + measurement.maximumExpiredInOneOperation() + " in one call (limit " + measurement.scanLimit() + ")");
           }
@@ -105,7 +106,7 @@ public final class Campaign {
     if (!measurement.crossCheck().isEmpty()) {
       out.println("INCONSISTENT: " + measurement.cache().displayName() + ": " + measurement.crossCheck()
           + "; replay: " + replayCommand(measurement));
-      kept = measurement.cache() != CacheKind.CLOCKPRO && kept;
+      kept = measurement.cache() != Implementation.CLOCKPRO && kept;
     }
     return kept;
   }

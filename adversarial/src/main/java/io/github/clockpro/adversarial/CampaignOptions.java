@@ -1,5 +1,6 @@
 package io.github.clockpro.adversarial;
 
+import io.github.clockpro.peers.Implementation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +26,7 @@ final class CampaignOptions {
       "  --help                  print this help and exit");
 
   List<Integer> sizes = List.of(10_000, 100_000, 1_000_000);
-  List<CacheKind> caches = List.of(CacheKind.values());
+  List<Implementation> caches = Caches.ALL;
   List<AccessPattern> patterns = Patterns.all();
   long seed = 1;
   long fuzzSeconds = 300;
@@ -72,9 +73,9 @@ final class CampaignOptions {
         sizes = List.copyOf(parsedSizes);
         break;
       case "--caches":
-        List<CacheKind> parsedCaches = new ArrayList<>();
+        List<Implementation> parsedCaches = new ArrayList<>();
         for (String cache : value.split(",")) {
-          parsedCaches.add(CacheKind.named(cache.trim()));
+          parsedCaches.add(Caches.named(cache.trim()));
         }
         caches = List.copyOf(parsedCaches);
         break;

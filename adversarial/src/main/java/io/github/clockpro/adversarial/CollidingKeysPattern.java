@@ -1,5 +1,6 @@
 package io.github.clockpro.adversarial;
 
+import io.github.clockpro.peers.ZipfianGenerator;
 import java.util.List;
 
 /** Zipfian reads of keys whose hash codes collide in groups. */
@@ -17,10 +18,10 @@ final class CollidingKeysPattern {
             + "where a miss on one key looks like the return of another.",
         KeyShape.COLLIDING,
         (cacheSize, random) -> {
-          ZipfianSampler sampler = new ZipfianSampler(4L * cacheSize, 0.9);
+          ZipfianGenerator sampler = new ZipfianGenerator(4L * cacheSize, 0.9);
           long spread = 4L * cacheSize;
           return List.of(Phase.fillWithStrangers(cacheSize), new Phase("zipfian reads of colliding keys", (long) READS_PER_ENTRY * cacheSize,
-              (index, sink) -> sink.accept(OperationKind.GET, Math.floorMod(Keys.scramble(sampler.sample(random)),
+              (index, sink) -> sink.accept(OperationKind.GET, Math.floorMod(Keys.scramble(sampler.next(random)),
                   spread))));
         });
   }

@@ -2,6 +2,7 @@ package io.github.clockpro.adversarial;
 
 import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.ClockProCache;
+import io.github.clockpro.peers.Implementation;
 
 /**
  * A fuzz program run once against a fresh {@link ClockProCache} with the default scan limit, and its score.
@@ -27,7 +28,7 @@ public record Evaluation(Program program, Measurement measurement) {
     java.util.Objects.requireNonNull(program, "program");
     int limit = CacheBuilder.DEFAULT_SCAN_LIMIT;
     try (ClockProTarget target = new ClockProTarget(program.cacheSize(), limit)) {
-      Measurement measurement = PatternRunner.drive("fuzz", program.open(), KeyShape.PLAIN, CacheKind.CLOCKPRO,
+      Measurement measurement = PatternRunner.drive("fuzz", program.open(), KeyShape.PLAIN, Implementation.CLOCKPRO,
           target, program.cacheSize(), program.seed());
       return new Evaluation(program, measurement);
     }

@@ -1,5 +1,6 @@
 package io.github.clockpro.adversarial;
 
+import io.github.clockpro.peers.Implementation;
 /**
  * What one run of an operation stream against one cache measured.
  *
@@ -16,17 +17,17 @@ package io.github.clockpro.adversarial;
  * @param maximumExaminedInOneOperation the most entries examined by one operation
  * @param scanLimit the cache's documented bound on entries examined per eviction, or 0 if it has none
  * @param limitViolations operations that examined more than {@code scanLimit} entries, by any of the cache's own
- *     reports (for {@link CacheKind#CLOCKPRO}: the per-operation change in {@code stats()}, and {@code policy()}),
+ *     reports (for {@link Implementation#CLOCKPRO}: the per-operation change in {@code stats()}, and {@code policy()}),
  *     or expired more than {@code scanLimit} entries
  * @param worstLatencyNanos the longest single operation, in nanoseconds
  * @param crossCheck empty if the cache's own totals agree with the per-operation record, else the disagreement
- * @param expirations the entries expired, for {@link CacheKind#CLOCKPRO} with an expiring pattern; else 0
+ * @param expirations the entries expired, for {@link Implementation#CLOCKPRO} with an expiring pattern; else 0
  * @param maximumExpiredInOneOperation the most entries one cache call expired (by the change in
- *     {@code stats().expirationCount()}), for {@link CacheKind#CLOCKPRO}; else 0
+ *     {@code stats().expirationCount()}), for {@link Implementation#CLOCKPRO}; else 0
  */
 public record Measurement(
     String pattern,
-    CacheKind cache,
+    Implementation cache,
     int cacheSize,
     long seed,
     long operations,

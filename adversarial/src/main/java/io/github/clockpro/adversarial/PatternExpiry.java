@@ -2,6 +2,8 @@ package io.github.clockpro.adversarial;
 
 import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.Expiry;
+import io.github.clockpro.peers.Expiration;
+import io.github.clockpro.peers.PeerSettings;
 import java.time.Duration;
 
 /**
@@ -52,6 +54,11 @@ record PatternExpiry(boolean variable, Duration lifetime) {
       };
     }
   };
+
+  /** Configures a peer's settings with this expiry. */
+  PeerSettings configure(PeerSettings settings) {
+    return variable ? settings.withExpiry(CHURNING) : settings.withExpiration(Expiration.AFTER_WRITE, lifetime);
+  }
 
   /** Configures a clockpro builder with this expiry. */
   CacheBuilder<Object, Object> configure(CacheBuilder<Object, Object> builder) {

@@ -1,6 +1,7 @@
 package io.github.clockpro.adversarial;
 
 import io.github.clockpro.CacheStats;
+import io.github.clockpro.peers.Implementation;
 import java.util.Objects;
 
 /**
@@ -22,16 +23,16 @@ public final class PatternRunner {
    * @throws NullPointerException if {@code pattern} or {@code cache} is null
    * @throws IllegalArgumentException if {@code cacheSize} is below 100
    */
-  public static Measurement run(AccessPattern pattern, CacheKind cache, int cacheSize, long seed) {
+  public static Measurement run(AccessPattern pattern, Implementation cache, int cacheSize, long seed) {
     Objects.requireNonNull(pattern, "pattern");
     Objects.requireNonNull(cache, "cache");
     OperationStream stream = pattern.open(cacheSize, seed);
-    try (CacheTarget target = cache.create(cacheSize, pattern.expiry())) {
+    try (CacheTarget target = Caches.create(cache, cacheSize, pattern.expiry())) {
       return drive(pattern.name(), stream, pattern.keyShape(), cache, target, cacheSize, seed);
     }
   }
 
-  static Measurement drive(String name, OperationStream stream, KeyShape keyShape, CacheKind kind,
+  static Measurement drive(String name, OperationStream stream, KeyShape keyShape, Implementation kind,
       CacheTarget target, int cacheSize, long seed) {
     long operations = 0;
     long reads = 0;

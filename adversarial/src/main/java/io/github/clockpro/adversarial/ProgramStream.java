@@ -1,5 +1,6 @@
 package io.github.clockpro.adversarial;
 
+import io.github.clockpro.peers.ZipfianGenerator;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -20,7 +21,7 @@ final class ProgramStream implements OperationStream {
   private long geneLength;
   private long windowStart;
   private long windowWidth;
-  private ZipfianSampler sampler;
+  private ZipfianGenerator sampler;
   private long fresh;
 
   private OperationKind kind;
@@ -58,7 +59,7 @@ final class ProgramStream implements OperationStream {
     windowStart = Math.max(0, end - gene.window(cacheSize));
     windowWidth = Math.max(1, end - windowStart);
     sampler = gene.kind() == GeneKind.READ_ZIPFIAN
-        ? new ZipfianSampler(windowWidth, Math.max(0.05, gene.parameter() / 100.0))
+        ? new ZipfianGenerator(windowWidth, Math.max(0.05, gene.parameter() / 100.0))
         : null;
   }
 
@@ -68,7 +69,7 @@ final class ProgramStream implements OperationStream {
         set(OperationKind.GET, windowStart + random.nextLong(windowWidth));
         break;
       case READ_ZIPFIAN:
-        set(OperationKind.GET, windowStart + windowWidth - 1 - sampler.sample(random));
+        set(OperationKind.GET, windowStart + windowWidth - 1 - sampler.next(random));
         break;
       case READ_SEQUENTIAL:
         set(OperationKind.GET, windowStart + index % windowWidth);

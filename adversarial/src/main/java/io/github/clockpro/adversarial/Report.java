@@ -2,6 +2,7 @@ package io.github.clockpro.adversarial;
 
 import io.github.clockpro.CacheBuilder;
 import io.github.clockpro.ClockProCache;
+import io.github.clockpro.peers.Implementation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +31,7 @@ final class Report {
       throw new UncheckedIOException("Cannot create " + options.docs, failure);
     }
     List<ScanGrowth> growth = new ArrayList<>();
-    for (CacheKind cache : options.caches) {
+    for (Implementation cache : options.caches) {
       for (int size : options.sizes) {
         ScanGrowth point = ScanGrowth.of(cache, size, measurements);
         if (point != null) {
@@ -133,8 +134,8 @@ final class Report {
 
   private static void headline(StringBuilder text, List<Measurement> measurements, CampaignOptions options) {
     int largest = options.sizes.get(options.sizes.size() - 1);
-    Measurement ours = find(measurements, "refill", CacheKind.CLOCKPRO, largest);
-    Measurement theirs = find(measurements, "refill", CacheKind.CACHE2K, largest);
+    Measurement ours = find(measurements, "refill", Implementation.CLOCKPRO, largest);
+    Measurement theirs = find(measurements, "refill", Implementation.CACHE2K, largest);
     if (ours == null || theirs == null) {
       return;
     }
@@ -145,7 +146,7 @@ final class Report {
         ours.worstLatencyNanos() / 1e6));
   }
 
-  private static Measurement find(List<Measurement> measurements, String pattern, CacheKind cache, int size) {
+  private static Measurement find(List<Measurement> measurements, String pattern, Implementation cache, int size) {
     for (Measurement measurement : measurements) {
       if (measurement.pattern().equals(pattern) && measurement.cache() == cache
           && measurement.cacheSize() == size) {

@@ -1,5 +1,6 @@
 package io.github.clockpro.adversarial;
 
+import io.github.clockpro.peers.Implementation;
 import java.util.List;
 
 /**
@@ -12,10 +13,10 @@ import java.util.List;
  * @param meanExamined all entries examined divided by all evictions
  * @param worstPattern the pattern that produced {@code maximumExamined}
  */
-record ScanGrowth(CacheKind cache, int cacheSize, long maximumExamined, double meanExamined, String worstPattern) {
+record ScanGrowth(Implementation cache, int cacheSize, long maximumExamined, double meanExamined, String worstPattern) {
 
   /** Summarises the measurements of one cache at one size; {@code null} if there are none with scans. */
-  static ScanGrowth of(CacheKind cache, int cacheSize, List<Measurement> measurements) {
+  static ScanGrowth of(Implementation cache, int cacheSize, List<Measurement> measurements) {
     long maximum = 0;
     long examined = 0;
     long evictions = 0;

@@ -1,5 +1,6 @@
 package io.github.clockpro.adversarial;
 
+import io.github.clockpro.peers.Implementation;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
@@ -45,7 +46,7 @@ final class ScanPlot {
     styler.setXAxisDecimalPattern("#,###");
     styler.setYAxisDecimalPattern("#,###.#");
     styler.setPlotContentSize(0.92);
-    for (CacheKind cache : CacheKind.values()) {
+    for (Implementation cache : Caches.ALL) {
       double[] x = sizes.stream().mapToDouble(Integer::doubleValue).toArray();
       double[] maximum = new double[x.length];
       double[] mean = new double[x.length];
@@ -62,7 +63,7 @@ final class ScanPlot {
       if (!present) {
         continue;
       }
-      Color colour = CACHE_COLOURS[cache.ordinal()];
+      Color colour = CACHE_COLOURS[Caches.ALL.indexOf(cache)];
       XYSeries maximumSeries = chart.addSeries(cache.displayName() + ": max in one operation", x, maximum);
       maximumSeries.setLineColor(colour);
       maximumSeries.setMarkerColor(colour);

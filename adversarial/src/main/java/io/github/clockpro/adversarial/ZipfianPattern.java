@@ -1,5 +1,6 @@
 package io.github.clockpro.adversarial;
 
+import io.github.clockpro.peers.ZipfianGenerator;
 import java.util.List;
 
 /**
@@ -22,9 +23,9 @@ final class ZipfianPattern {
             + "among many one-off keys; measures the ordinary eviction cost and hit rate.",
         KeyShape.PLAIN,
         (cacheSize, random) -> {
-          ZipfianSampler sampler = new ZipfianSampler((long) keySpaceFactor * cacheSize, skew);
+          ZipfianGenerator sampler = new ZipfianGenerator((long) keySpaceFactor * cacheSize, skew);
           return List.of(Phase.fillWithStrangers(cacheSize), new Phase("zipfian reads", (long) READS_PER_ENTRY * cacheSize,
-              (index, sink) -> sink.accept(OperationKind.GET, Keys.scramble(sampler.sample(random)))));
+              (index, sink) -> sink.accept(OperationKind.GET, Keys.scramble(sampler.next(random)))));
         });
   }
 
@@ -36,12 +37,12 @@ final class ZipfianPattern {
             + "history adapt, and whether demoting a stale hot set costs long scans.",
         KeyShape.PLAIN,
         (cacheSize, random) -> {
-          ZipfianSampler sampler = new ZipfianSampler(4L * cacheSize, 0.99);
+          ZipfianGenerator sampler = new ZipfianGenerator(4L * cacheSize, 0.99);
           long shift = cacheSize / 2;
           return List.of(Phase.fillWithStrangers(cacheSize), new Phase("shifting zipfian reads", (long) SHIFT_EPOCHS * cacheSize,
               (index, sink) -> {
                 long offset = index / cacheSize * shift;
-                sink.accept(OperationKind.GET, Keys.scramble(offset + sampler.sample(random)));
+                sink.accept(OperationKind.GET, Keys.scramble(offset + sampler.next(random)));
               }));
         });
   }

@@ -3,6 +3,7 @@ package io.github.clockpro.adversarial;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.clockpro.peers.Implementation;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -30,8 +31,8 @@ class NamedPatternCampaignTest {
   @MethodSource("patternNames")
   void evictionWorkStaysUnderTheLimitAndDoesNotGrowWithTheCache(String name) {
     AccessPattern pattern = Patterns.named(name);
-    Measurement small = PatternRunner.run(pattern, CacheKind.CLOCKPRO, SMALL, SEED);
-    Measurement large = PatternRunner.run(pattern, CacheKind.CLOCKPRO, LARGE, SEED);
+    Measurement small = PatternRunner.run(pattern, Implementation.CLOCKPRO, SMALL, SEED);
+    Measurement large = PatternRunner.run(pattern, Implementation.CLOCKPRO, LARGE, SEED);
     for (Measurement measurement : new Measurement[] {small, large}) {
       assertTrue(measurement.withinScanLimit(), () -> "an eviction examined "
           + measurement.maximumExaminedInOneOperation() + " entries, above the limit of "

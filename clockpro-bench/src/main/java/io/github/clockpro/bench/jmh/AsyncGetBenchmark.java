@@ -4,7 +4,7 @@ import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.clockpro.ClockProAsyncCache;
 import io.github.clockpro.ClockProCache;
-import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.peers.Implementation;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.openjdk.jmh.annotations.Benchmark;

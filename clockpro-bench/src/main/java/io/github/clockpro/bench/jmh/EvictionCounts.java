@@ -1,8 +1,8 @@
 package io.github.clockpro.bench.jmh;
 
 import io.github.clockpro.CacheStats;
-import io.github.clockpro.bench.cache.BenchmarkCache;
-import io.github.clockpro.bench.cache.ClockProAdapter;
+import io.github.clockpro.peers.ClockProAdapter;
+import io.github.clockpro.peers.PeerCache;
 
 /**
  * The evictions of a {@code ClockProCache} during one JMH iteration, the entries examined for them, and the
@@ -15,12 +15,12 @@ import io.github.clockpro.bench.cache.ClockProAdapter;
 final class EvictionCounts {
 
   /** Ours, if this thread reports the counts; otherwise {@code null}. */
-  private ClockProAdapter cache;
+  private ClockProAdapter<Long, Long> cache;
   private CacheStats atStart;
 
   /** Starts a window, reported by this thread if {@code reporting} holds. */
-  void start(BenchmarkCache benchmarkCache, boolean reporting) {
-    cache = reporting && benchmarkCache instanceof ClockProAdapter clockPro ? clockPro : null;
+  void start(PeerCache<Long, Long> peerCache, boolean reporting) {
+    cache = reporting && peerCache instanceof ClockProAdapter<Long, Long> clockPro ? clockPro : null;
     atStart = cache == null ? null : cache.cache().stats();
   }
 

@@ -1,9 +1,9 @@
 package io.github.clockpro.bench.jmh;
 
-import io.github.clockpro.bench.cache.BenchmarkCache;
-import io.github.clockpro.bench.cache.Bound;
-import io.github.clockpro.bench.cache.Expiration;
-import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.peers.Bound;
+import io.github.clockpro.peers.Expiration;
+import io.github.clockpro.peers.Implementation;
+import io.github.clockpro.peers.PeerCache;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -58,7 +58,7 @@ public class GetPutBenchmark {
   @Param({"size"})
   public String bound;
 
-  BenchmarkCache cache;
+  PeerCache<Long, Long> cache;
   ZipfianKeys keys;
 
   /** Builds the cache and puts every key. */

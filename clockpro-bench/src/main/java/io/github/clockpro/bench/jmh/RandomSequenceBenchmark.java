@@ -1,9 +1,9 @@
 package io.github.clockpro.bench.jmh;
 
-import io.github.clockpro.bench.cache.BenchmarkCache;
-import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.workload.KeySpace;
 import io.github.clockpro.bench.workload.ThreadSeeds;
+import io.github.clockpro.peers.Implementation;
+import io.github.clockpro.peers.PeerCache;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -46,7 +46,7 @@ public class RandomSequenceBenchmark {
   @Param({"50", "80", "95"})
   public int hitRate;
 
-  BenchmarkCache cache;
+  PeerCache<Long, Long> cache;
   KeySpace keys;
 
   /** Builds and warms the cache. */

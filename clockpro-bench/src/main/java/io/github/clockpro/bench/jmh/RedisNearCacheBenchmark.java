@@ -4,7 +4,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.bench.redis.LocalRedis;
 import io.github.clockpro.bench.workload.ThreadSeeds;
-import io.github.clockpro.bench.workload.ZipfianGenerator;
+import io.github.clockpro.peers.ZipfianGenerator;
 import io.github.clockpro.redis.RedisNearCache;
 import io.lettuce.core.TrackingArgs;
 import io.lettuce.core.api.StatefulRedisConnection;

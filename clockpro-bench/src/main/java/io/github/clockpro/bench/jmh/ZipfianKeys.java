@@ -1,7 +1,7 @@
 package io.github.clockpro.bench.jmh;
 
 import io.github.clockpro.bench.workload.KeySpace;
-import io.github.clockpro.bench.workload.ZipfianGenerator;
+import io.github.clockpro.peers.ZipfianGenerator;
 import java.util.SplittableRandom;
 import java.util.function.BiConsumer;
 

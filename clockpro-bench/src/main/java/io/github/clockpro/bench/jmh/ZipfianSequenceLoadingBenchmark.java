@@ -1,12 +1,12 @@
 package io.github.clockpro.bench.jmh;
 
-import io.github.clockpro.bench.cache.BenchmarkCache;
-import io.github.clockpro.bench.cache.Bound;
-import io.github.clockpro.bench.cache.Expiration;
-import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.workload.KeySpace;
 import io.github.clockpro.bench.workload.ThreadSeeds;
-import io.github.clockpro.bench.workload.ZipfianGenerator;
+import io.github.clockpro.peers.Bound;
+import io.github.clockpro.peers.Expiration;
+import io.github.clockpro.peers.Implementation;
+import io.github.clockpro.peers.PeerCache;
+import io.github.clockpro.peers.ZipfianGenerator;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -74,7 +74,7 @@ public class ZipfianSequenceLoadingBenchmark {
   @Param({"size"})
   public String bound;
 
-  BenchmarkCache cache;
+  PeerCache<Long, Long> cache;
   KeySpace keys;
   ZipfianGenerator zipfian;
 

@@ -1,7 +1,7 @@
 package io.github.clockpro.bench.latency;
 
 import io.github.clockpro.bench.Arguments;
-import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.peers.Implementation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

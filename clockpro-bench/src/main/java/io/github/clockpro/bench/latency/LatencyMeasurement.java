@@ -1,10 +1,10 @@
 package io.github.clockpro.bench.latency;
 
-import io.github.clockpro.bench.cache.BenchmarkCache;
-import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.workload.KeySpace;
 import io.github.clockpro.bench.workload.ThreadSeeds;
-import io.github.clockpro.bench.workload.ZipfianGenerator;
+import io.github.clockpro.peers.Implementation;
+import io.github.clockpro.peers.PeerCache;
+import io.github.clockpro.peers.ZipfianGenerator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -38,7 +38,7 @@ public record LatencyMeasurement(int capacity, int threads, long warmupMillis, l
   public LatencyResult measure(Implementation implementation) throws InterruptedException {
     KeySpace keys = new KeySpace(2L * capacity);
     ZipfianGenerator zipfian = new ZipfianGenerator(keys.size(), ZipfianGenerator.DEFAULT_EXPONENT);
-    try (BenchmarkCache cache = implementation.create(capacity)) {
+    try (PeerCache<Long, Long> cache = implementation.create(capacity)) {
       for (long index = 0; index < capacity; index++) {
         cache.put(keys.key(index), keys.key(index));
       }
@@ -74,7 +74,7 @@ public record LatencyMeasurement(int capacity, int threads, long warmupMillis, l
    * another worker's.
    */
   private static final class Worker extends Thread {
-    private final BenchmarkCache cache;
+    private final PeerCache<Long, Long> cache;
     private final KeySpace keys;
     private final ZipfianGenerator zipfian;
     private final long seed;
@@ -85,7 +85,7 @@ public record LatencyMeasurement(int capacity, int threads, long warmupMillis, l
     /** Set by the coordinating thread when the measurement ends. */
     volatile boolean stopped;
 
-    Worker(BenchmarkCache cache, KeySpace keys, ZipfianGenerator zipfian, long seed) {
+    Worker(PeerCache<Long, Long> cache, KeySpace keys, ZipfianGenerator zipfian, long seed) {
       this.cache = cache;
       this.keys = keys;
       this.zipfian = zipfian;

@@ -1,6 +1,6 @@
 package io.github.clockpro.bench.latency;
 
-import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.peers.Implementation;
 import org.HdrHistogram.Histogram;
 
 /**

@@ -1,9 +1,9 @@
 package io.github.clockpro.bench.memory;
 
 import io.github.clockpro.bench.Arguments;
-import io.github.clockpro.bench.cache.Bound;
-import io.github.clockpro.bench.cache.Expiration;
-import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.peers.Bound;
+import io.github.clockpro.peers.Expiration;
+import io.github.clockpro.peers.Implementation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,9 +1,9 @@
 package io.github.clockpro.bench.memory;
 
-import io.github.clockpro.bench.cache.BenchmarkCache;
-import io.github.clockpro.bench.cache.Bound;
-import io.github.clockpro.bench.cache.Expiration;
-import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.peers.Bound;
+import io.github.clockpro.peers.Expiration;
+import io.github.clockpro.peers.Implementation;
+import io.github.clockpro.peers.PeerCache;
 import org.openjdk.jol.info.GraphLayout;
 
 /**
@@ -84,15 +84,15 @@ public final class MemoryFootprint {
     if (maximumSize < 1) {
       throw new IllegalArgumentException("maximumSize must be at least 1 but was " + maximumSize);
     }
-    try (BenchmarkCache primer = implementation.createForSimulation(PRIMER_SIZE, expiration, bound)) {
+    try (PeerCache<Long, Long> primer = implementation.createForSimulation(PRIMER_SIZE, expiration, bound)) {
       fill(primer, 2 * PRIMER_SIZE);
       GraphLayout.parseInstance(primer.unwrap());
     }
     long emptyBytes;
-    try (BenchmarkCache empty = implementation.createForSimulation(maximumSize, expiration, bound)) {
+    try (PeerCache<Long, Long> empty = implementation.createForSimulation(maximumSize, expiration, bound)) {
       emptyBytes = GraphLayout.parseInstance(empty.unwrap()).totalSize();
     }
-    try (BenchmarkCache cache = implementation.createForSimulation(maximumSize, expiration, bound)) {
+    try (PeerCache<Long, Long> cache = implementation.createForSimulation(maximumSize, expiration, bound)) {
       fill(cache, 2L * maximumSize);
       long resident = cache.size();
       long totalBytes = GraphLayout.parseInstance(cache.unwrap()).totalSize();
@@ -102,7 +102,7 @@ public final class MemoryFootprint {
     }
   }
 
-  private static void fill(BenchmarkCache cache, long keys) {
+  private static void fill(PeerCache<Long, Long> cache, long keys) {
     for (long key = FIRST_KEY; key < FIRST_KEY + keys; key++) {
       cache.put(Long.valueOf(key), Long.valueOf(key));
     }

@@ -1,8 +1,8 @@
 package io.github.clockpro.bench.memory;
 
-import io.github.clockpro.bench.cache.Bound;
-import io.github.clockpro.bench.cache.Expiration;
-import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.peers.Bound;
+import io.github.clockpro.peers.Expiration;
+import io.github.clockpro.peers.Implementation;
 
 /**
  * The memory a full cache retains, as measured by {@link MemoryFootprint}.

@@ -1,7 +1,7 @@
 package io.github.clockpro.bench.offheap;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
-import io.github.clockpro.bench.workload.ZipfianGenerator;
+import io.github.clockpro.peers.ZipfianGenerator;
 import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;

@@ -1,6 +1,6 @@
 package io.github.clockpro.bench.offheap;
 
-import io.github.clockpro.bench.workload.ZipfianGenerator;
+import io.github.clockpro.peers.ZipfianGenerator;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -1,6 +1,6 @@
 package io.github.clockpro.bench.offheap;
 
-import io.github.clockpro.bench.workload.ZipfianGenerator;
+import io.github.clockpro.peers.ZipfianGenerator;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.util.Locale;

@@ -1,9 +1,9 @@
 package io.github.clockpro.bench.policy;
 
 import io.github.clockpro.CacheStats;
-import io.github.clockpro.bench.cache.BenchmarkCache;
-import io.github.clockpro.bench.cache.ClockProAdapter;
-import io.github.clockpro.bench.cache.ClockProAdapter.PolicySnapshot;
+import io.github.clockpro.peers.ClockProAdapter;
+import io.github.clockpro.peers.ClockProAdapter.PolicySnapshot;
+import io.github.clockpro.peers.PeerCache;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,8 +35,8 @@ public record PolicyWork(long evictions, long examined, long historyHits, long h
    *
    * @throws IllegalArgumentException if cache2k's text lacks one of those counts
    */
-  static PolicyWork of(BenchmarkCache cache) {
-    if (cache instanceof ClockProAdapter clockPro) {
+  static PolicyWork of(PeerCache<Long, Long> cache) {
+    if (cache instanceof ClockProAdapter<Long, Long> clockPro) {
       CacheStats stats = clockPro.cache().stats();
       PolicySnapshot policy = ClockProAdapter.policy(clockPro.cache());
       return new PolicyWork(stats.evictionCount() - stats.expirationCount(), stats.scanCount(), policy.historyHitCount(),

@@ -1,10 +1,10 @@
 package io.github.clockpro.bench.policy;
 
 import io.github.clockpro.bench.Arguments;
-import io.github.clockpro.bench.cache.BenchmarkCache;
-import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.workload.KeySpace;
-import io.github.clockpro.bench.workload.ZipfianGenerator;
+import io.github.clockpro.peers.Implementation;
+import io.github.clockpro.peers.PeerCache;
+import io.github.clockpro.peers.ZipfianGenerator;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Set;
@@ -94,7 +94,7 @@ public final class PolicyWorkCommand {
   /** Replays the keys through a new cache: the warm-up, then the counted operations. */
   private static PolicyWork measure(Implementation implementation, KeySpace keys,
       ToLongFunction<SplittableRandom> draw, int capacity, long operations) {
-    try (BenchmarkCache cache = implementation.create(capacity)) {
+    try (PeerCache<Long, Long> cache = implementation.create(capacity)) {
       SplittableRandom random = new SplittableRandom(-1);
       replay(cache, keys, draw, random, 2L * capacity);
       PolicyWork before = PolicyWork.of(cache);
@@ -107,7 +107,7 @@ public final class PolicyWorkCommand {
    * Replays the benchmark's key indexes; each cache's sequence starts from the seed the benchmark's warm-up uses,
    * so both caches see the same keys.
    */
-  private static void replay(BenchmarkCache cache, KeySpace keys, ToLongFunction<SplittableRandom> draw,
+  private static void replay(PeerCache<Long, Long> cache, KeySpace keys, ToLongFunction<SplittableRandom> draw,
       SplittableRandom random, long operations) {
     Function<Long, Long> loader = key -> key;
     for (long operation = 0; operation < operations; operation++) {

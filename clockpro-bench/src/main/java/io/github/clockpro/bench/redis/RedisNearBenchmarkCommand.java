@@ -2,7 +2,7 @@ package io.github.clockpro.bench.redis;
 
 import io.github.clockpro.bench.Arguments;
 import io.github.clockpro.bench.workload.ThreadSeeds;
-import io.github.clockpro.bench.workload.ZipfianGenerator;
+import io.github.clockpro.peers.ZipfianGenerator;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;

@@ -3,7 +3,7 @@ package io.github.clockpro.bench.redis;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.bench.Arguments;
 import io.github.clockpro.bench.workload.ThreadSeeds;
-import io.github.clockpro.bench.workload.ZipfianGenerator;
+import io.github.clockpro.peers.ZipfianGenerator;
 import io.github.clockpro.redis.NearCacheStats;
 import io.github.clockpro.redis.RedisNearCache;
 import io.lettuce.core.api.StatefulRedisConnection;

@@ -1,7 +1,7 @@
 package io.github.clockpro.bench.report;
 
-import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.simulator.SimulationResult;
+import io.github.clockpro.peers.Implementation;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.github.clockpro.bench.report;
 
-import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.peers.Implementation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

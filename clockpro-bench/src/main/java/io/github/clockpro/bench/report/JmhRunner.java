@@ -1,7 +1,7 @@
 package io.github.clockpro.bench.report;
 
-import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.jmh.CpuTimeProfiler;
+import io.github.clockpro.peers.Implementation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,9 +1,5 @@
 package io.github.clockpro.bench.report;
 
-import io.github.clockpro.bench.cache.Bound;
-import io.github.clockpro.bench.cache.Expiration;
-import io.github.clockpro.bench.cache.Implementation;
-import io.github.clockpro.bench.cache.ScanLengthHistogram;
 import io.github.clockpro.bench.latency.LatencyCommand;
 import io.github.clockpro.bench.latency.LatencyResult;
 import io.github.clockpro.bench.memory.MemoryCommand;
@@ -12,6 +8,10 @@ import io.github.clockpro.bench.policy.PolicyWork;
 import io.github.clockpro.bench.policy.PolicyWorkResult;
 import io.github.clockpro.bench.simulator.SimulationResult;
 import io.github.clockpro.bench.simulator.WeightedTraceSimulator;
+import io.github.clockpro.peers.Bound;
+import io.github.clockpro.peers.Expiration;
+import io.github.clockpro.peers.Implementation;
+import io.github.clockpro.peers.ScanLengthHistogram;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,6 @@
 package io.github.clockpro.bench.report;
 
 import io.github.clockpro.bench.Arguments;
-import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.latency.LatencyCommand;
 import io.github.clockpro.bench.latency.LatencyResult;
 import io.github.clockpro.bench.memory.MemoryCommand;
@@ -13,6 +12,7 @@ import io.github.clockpro.bench.simulator.SimulationResult;
 import io.github.clockpro.bench.simulator.TraceSimulator;
 import io.github.clockpro.bench.simulator.WeightedTraceSimulator;
 import io.github.clockpro.bench.workload.Trace;
+import io.github.clockpro.peers.Implementation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

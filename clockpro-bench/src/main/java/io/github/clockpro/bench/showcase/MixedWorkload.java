@@ -2,7 +2,7 @@ package io.github.clockpro.bench.showcase;
 
 import io.github.clockpro.bench.workload.KeySpace;
 import io.github.clockpro.bench.workload.ThreadSeeds;
-import io.github.clockpro.bench.workload.ZipfianGenerator;
+import io.github.clockpro.peers.ZipfianGenerator;
 import java.util.SplittableRandom;
 
 /**

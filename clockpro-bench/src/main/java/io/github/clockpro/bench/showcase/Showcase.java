@@ -1,13 +1,13 @@
 package io.github.clockpro.bench.showcase;
 
 import io.github.clockpro.ClockProCache;
-import io.github.clockpro.bench.cache.BenchmarkCache;
-import io.github.clockpro.bench.cache.ClockProAdapter;
-import io.github.clockpro.bench.cache.ClockProAdapter.PolicySnapshot;
-import io.github.clockpro.bench.cache.Implementation;
-import io.github.clockpro.bench.cache.ScanLengthHistogram;
 import io.github.clockpro.bench.memory.MemoryFootprint;
 import io.github.clockpro.bench.workload.KeySpace;
+import io.github.clockpro.peers.ClockProAdapter;
+import io.github.clockpro.peers.ClockProAdapter.PolicySnapshot;
+import io.github.clockpro.peers.Implementation;
+import io.github.clockpro.peers.PeerCache;
+import io.github.clockpro.peers.ScanLengthHistogram;
 import io.github.clockpro.stats.ClockProCacheMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -66,7 +66,7 @@ final class Showcase implements AutoCloseable {
    */
   private volatile ClockProCache<Long, Long> monitoredCache;
   /** Ours, as the replays use it; written and read by the showcase's thread only. */
-  private BenchmarkCache monitoredAdapter;
+  private PeerCache<Long, Long> monitoredAdapter;
 
   /**
    * Starts the metrics server.
@@ -179,9 +179,9 @@ final class Showcase implements AutoCloseable {
    * one bound under the same name would publish the first one's values, since the registry keeps the meters
    * registered first.
    */
-  private BenchmarkCache create(Implementation implementation) {
-    BenchmarkCache cache = implementation.create(options.capacity());
-    if (cache instanceof ClockProAdapter clockPro) {
+  private PeerCache<Long, Long> create(Implementation implementation) {
+    PeerCache<Long, Long> cache = implementation.create(options.capacity());
+    if (cache instanceof ClockProAdapter<Long, Long> clockPro) {
       monitoredAdapter = cache;
       monitoredCache = clockPro.cache();
       ClockProCacheMetrics.monitor(registry, monitoredCache, CACHE_NAME, "implementation", "clockpro");
@@ -202,14 +202,14 @@ final class Showcase implements AutoCloseable {
    */
   private final class Replay {
     final Implementation implementation;
-    final BenchmarkCache cache;
+    final PeerCache<Long, Long> cache;
     final List<Worker> workers = new ArrayList<>();
     long requests;
     long nanoseconds;
     long cpuNanoseconds;
 
     /** @param streams selects the threads' key sequences, apart from those of every other replay */
-    Replay(Implementation implementation, BenchmarkCache cache, int streams) {
+    Replay(Implementation implementation, PeerCache<Long, Long> cache, int streams) {
       this.implementation = implementation;
       this.cache = cache;
       for (int index = 0; index < options.threads(); index++) {
@@ -281,7 +281,7 @@ final class Showcase implements AutoCloseable {
       this.stream = stream;
     }
 
-    void replay(BenchmarkCache cache, long requests) {
+    void replay(PeerCache<Long, Long> cache, long requests) {
       if (workload == null) {
         // Made here, in this thread's allocation buffer, so that what the thread writes on every request shares
         // no cache line with another worker's (workers are made one after another by one thread).

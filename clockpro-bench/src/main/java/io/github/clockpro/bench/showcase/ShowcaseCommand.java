@@ -1,7 +1,7 @@
 package io.github.clockpro.bench.showcase;
 
 import io.github.clockpro.bench.Arguments;
-import io.github.clockpro.bench.cache.ScanLengthHistogram;
+import io.github.clockpro.peers.ScanLengthHistogram;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;

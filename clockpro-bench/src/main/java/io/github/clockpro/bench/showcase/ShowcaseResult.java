@@ -1,8 +1,8 @@
 package io.github.clockpro.bench.showcase;
 
-import io.github.clockpro.bench.cache.Implementation;
-import io.github.clockpro.bench.cache.ScanLengthHistogram;
 import io.github.clockpro.bench.memory.MemoryResult;
+import io.github.clockpro.peers.Implementation;
+import io.github.clockpro.peers.ScanLengthHistogram;
 
 /**
  * One implementation's row of the showcase's table.

@@ -1,9 +1,9 @@
 package io.github.clockpro.bench.simulator;
 
 import io.github.clockpro.bench.Arguments;
-import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.workload.SyntheticWorkloads;
 import io.github.clockpro.bench.workload.Trace;
+import io.github.clockpro.peers.Implementation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

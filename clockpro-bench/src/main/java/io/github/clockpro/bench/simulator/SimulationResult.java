@@ -1,7 +1,7 @@
 package io.github.clockpro.bench.simulator;
 
-import io.github.clockpro.bench.cache.Implementation;
-import io.github.clockpro.bench.cache.ScanLengthHistogram;
+import io.github.clockpro.peers.Implementation;
+import io.github.clockpro.peers.ScanLengthHistogram;
 
 /**
  * The outcome of replaying one trace at one size through one implementation.

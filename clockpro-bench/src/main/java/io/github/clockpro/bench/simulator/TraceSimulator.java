@@ -1,10 +1,10 @@
 package io.github.clockpro.bench.simulator;
 
-import io.github.clockpro.bench.cache.BenchmarkCache;
-import io.github.clockpro.bench.cache.ClockProAdapter;
-import io.github.clockpro.bench.cache.Implementation;
-import io.github.clockpro.bench.cache.ScanLengthHistogram;
 import io.github.clockpro.bench.workload.Trace;
+import io.github.clockpro.peers.ClockProAdapter;
+import io.github.clockpro.peers.Implementation;
+import io.github.clockpro.peers.PeerCache;
+import io.github.clockpro.peers.ScanLengthHistogram;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +69,7 @@ public final class TraceSimulator {
     ScanLengthHistogram scanLengths = null;
     long hits = 0;
     long start = System.nanoTime();
-    try (BenchmarkCache cache = implementation.createForSimulation(size)) {
+    try (PeerCache<Long, Long> cache = implementation.createForSimulation(size)) {
       for (long rawKey : trace.keys()) {
         Long key = rawKey;
         if (cache.getIfPresent(key) != null) {
@@ -78,7 +78,7 @@ public final class TraceSimulator {
           cache.put(key, key);
         }
       }
-      if (cache instanceof ClockProAdapter clockPro) {
+      if (cache instanceof ClockProAdapter<Long, Long> clockPro) {
         scanLengths = ScanLengthHistogram.of(ClockProAdapter.policy(clockPro.cache()));
       }
     }

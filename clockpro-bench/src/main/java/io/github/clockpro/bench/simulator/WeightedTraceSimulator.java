@@ -2,7 +2,7 @@ package io.github.clockpro.bench.simulator;
 
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.clockpro.ClockProCache;
-import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.peers.Implementation;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,5 +1,6 @@
 package io.github.clockpro.bench.workload;
 
+import io.github.clockpro.peers.ZipfianGenerator;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -3,8 +3,8 @@ package io.github.clockpro.bench.memory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.clockpro.bench.cache.Expiration;
-import io.github.clockpro.bench.cache.Implementation;
+import io.github.clockpro.peers.Expiration;
+import io.github.clockpro.peers.Implementation;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.clockpro.bench.cache.Bound;
-import io.github.clockpro.bench.cache.Expiration;
-import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.memory.MemoryResult;
 import io.github.clockpro.bench.policy.PolicyWork;
 import io.github.clockpro.bench.policy.PolicyWorkResult;
+import io.github.clockpro.peers.Bound;
+import io.github.clockpro.peers.Expiration;
+import io.github.clockpro.peers.Implementation;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.clockpro.bench.cache.Implementation;
 import io.github.clockpro.bench.workload.SyntheticWorkloads;
 import io.github.clockpro.bench.workload.Trace;
+import io.github.clockpro.peers.Implementation;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

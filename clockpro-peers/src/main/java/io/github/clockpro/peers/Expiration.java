@@ -1,4 +1,4 @@
-package io.github.clockpro.bench.cache;
+package io.github.clockpro.peers;
 
 import java.time.Duration;
 import java.util.Arrays;

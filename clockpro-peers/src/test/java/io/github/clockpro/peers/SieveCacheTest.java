@@ -1,4 +1,4 @@
-package io.github.clockpro.bench.cache;
+package io.github.clockpro.peers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -46,7 +46,7 @@ class SieveCacheTest {
     assertEquals(key('C'), cache.getIfPresent(key('C')));
   }
 
-  static int replay(BenchmarkCache cache, char... trace) {
+  static int replay(PeerCache<Long, Long> cache, char... trace) {
     int hits = 0;
     for (char name : trace) {
       Long key = key(name);

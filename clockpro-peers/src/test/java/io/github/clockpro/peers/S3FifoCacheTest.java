@@ -1,7 +1,7 @@
-package io.github.clockpro.bench.cache;
+package io.github.clockpro.peers;
 
-import static io.github.clockpro.bench.cache.SieveCacheTest.key;
-import static io.github.clockpro.bench.cache.SieveCacheTest.replay;
+import static io.github.clockpro.peers.SieveCacheTest.key;
+import static io.github.clockpro.peers.SieveCacheTest.replay;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;

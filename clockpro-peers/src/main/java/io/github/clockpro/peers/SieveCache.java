@@ -1,4 +1,4 @@
-package io.github.clockpro.bench.cache;
+package io.github.clockpro.peers;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -14,7 +14,7 @@ import java.util.function.Function;
  * entry in place, and evicts the first entry it finds unvisited, then stays where it stopped. At the head it goes
  * back to the tail.
  */
-final class SieveCache implements BenchmarkCache {
+final class SieveCache implements PeerCache<Long, Long> {
 
   private final int maximumSize;
   private final Map<Long, Entry> entries = new HashMap<>();

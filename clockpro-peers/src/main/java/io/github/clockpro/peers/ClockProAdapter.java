@@ -1,9 +1,11 @@
-package io.github.clockpro.bench.cache;
+package io.github.clockpro.peers;
 
 import io.github.clockpro.CacheBuilder;
+import io.github.clockpro.CacheStats;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.Policy;
 import io.github.clockpro.engine.CacheFactory;
+import java.util.concurrent.ConcurrentMap;
 import java.util.function.Function;
 
 /**
@@ -12,7 +14,7 @@ import java.util.function.Function;
  * keys the policy's trials sample, so with a random seed two replays of a trace differ by up to a point in a cell.
  * The fixed seed is the reference model's, so that a simulation replays what the property tests check.
  */
-public final class ClockProAdapter implements BenchmarkCache {
+public final class ClockProAdapter<K, V> implements LibraryCache<K, V> {
 
   /** The seed of a cache built for simulation: the reference model's. */
   static final int SIMULATION_SEED = 0;
@@ -31,34 +33,41 @@ public final class ClockProAdapter implements BenchmarkCache {
   public record PolicySnapshot(long[] evictionCountAtMost, long scanLimitReachedCount, long historyHitCount,
       long historySize, long historyLimit) {}
 
-  private final ClockProCache<Long, Long> cache;
+  private final ClockProCache<K, V> cache;
 
-  ClockProAdapter(int maximumSize, Expiration expiration, Bound bound, boolean simulation) {
-    if (simulation && expiration == Expiration.NONE) {
+  ClockProAdapter(PeerSettings settings) {
+    int maximumSize = settings.maximumSize();
+    if (settings.replay() && !settings.expires() && settings.ticker() == null) {
       int initialCapacity = Math.min(maximumSize, 16); // the builder's default
-      this.cache = bound == Bound.SIZE
+      this.cache = settings.bound() == Bound.SIZE
           ? CacheFactory.newBoundedCache(maximumSize, CacheBuilder.DEFAULT_SCAN_LIMIT, initialCapacity, null,
               SIMULATION_SEED)
-          : CacheFactory.newWeightedCache(maximumSize, (Long key, Long value) -> 1, CacheBuilder.DEFAULT_SCAN_LIMIT,
+          : CacheFactory.newWeightedCache(maximumSize, (K key, V value) -> 1, CacheBuilder.DEFAULT_SCAN_LIMIT,
               initialCapacity, null, SIMULATION_SEED);
       return;
     }
     CacheBuilder<Object, Object> builder = ClockProCache.builder();
-    if (bound == Bound.SIZE) {
+    if (settings.bound() == Bound.SIZE) {
       builder.maximumSize(maximumSize);
     } else {
       builder = builder.maximumWeight(maximumSize).weigher((Object key, Object value) -> 1);
     }
-    switch (expiration) {
-      case AFTER_WRITE -> builder.expireAfterWrite(Expiration.LIFETIME);
-      case AFTER_ACCESS -> builder.expireAfterAccess(Expiration.LIFETIME);
+    switch (settings.expiration()) {
+      case AFTER_WRITE -> builder.expireAfterWrite(settings.lifetime());
+      case AFTER_ACCESS -> builder.expireAfterAccess(settings.lifetime());
       case NONE -> { }
+    }
+    if (settings.expiry() != null) {
+      builder.expireAfter(settings.expiry());
+    }
+    if (settings.ticker() != null) {
+      builder.ticker(settings.ticker());
     }
     this.cache = builder.build();
   }
 
   /** Returns the wrapped cache, for its statistics. */
-  public ClockProCache<Long, Long> cache() {
+  public ClockProCache<K, V> cache() {
     return cache;
   }
 
@@ -79,18 +88,35 @@ public final class ClockProAdapter implements BenchmarkCache {
   }
 
   @Override
-  public Long get(Long key, Function<Long, Long> loader) {
+  public V get(K key, Function<K, V> loader) {
     return cache.get(key, loader);
   }
 
   @Override
-  public Long getIfPresent(Long key) {
+  public V getIfPresent(K key) {
     return cache.getIfPresent(key);
   }
 
   @Override
-  public void put(Long key, Long value) {
+  public void put(K key, V value) {
     cache.put(key, value);
+  }
+
+  @Override
+  public void invalidate(K key) {
+    cache.invalidate(key);
+  }
+
+  @Override
+  public ConcurrentMap<K, V> asMap() {
+    return cache.asMap();
+  }
+
+  /** Evictions for size: the statistics' evictions less the expirations they include, which scan nothing. */
+  @Override
+  public EvictionWork evictionWork() {
+    CacheStats stats = cache.stats();
+    return new EvictionWork(stats.evictionCount() - stats.expirationCount(), stats.scanCount(), true);
   }
 
   @Override

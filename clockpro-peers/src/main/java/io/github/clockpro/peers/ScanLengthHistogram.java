@@ -1,6 +1,6 @@
-package io.github.clockpro.bench.cache;
+package io.github.clockpro.peers;
 
-import io.github.clockpro.bench.cache.ClockProAdapter.PolicySnapshot;
+import io.github.clockpro.peers.ClockProAdapter.PolicySnapshot;
 import java.util.Arrays;
 
 /**

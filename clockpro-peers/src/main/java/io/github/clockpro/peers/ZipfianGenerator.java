@@ -1,4 +1,4 @@
-package io.github.clockpro.bench.workload;
+package io.github.clockpro.peers;
 
 import java.util.SplittableRandom;
 

@@ -1,24 +1,27 @@
-package io.github.clockpro.bench.cache;
+package io.github.clockpro.peers;
 
 import java.util.function.Function;
 
 /**
- * The operations the benchmarks, the simulator and the showcase perform on a cache, with {@code Long} keys and
- * values, so that every implementation is driven by exactly the same code.
+ * The operations every measurement performs on a cache (the benchmarks, the simulator, the showcase and the
+ * adversarial runner), so that every implementation is driven by exactly the same code.
  *
- * <p>Thread safety is that of the wrapped cache: the implementations of
- * {@link Implementation#CONCURRENT} are safe for concurrent use, the simulator's comparators and baseline are not.
+ * <p>Thread safety is that of the wrapped cache: the implementations of {@link Implementation#CONCURRENT} are
+ * safe for concurrent use, the simulator's comparators and baseline are not.
+ *
+ * @param <K> the keys
+ * @param <V> the values
  */
-public interface BenchmarkCache extends AutoCloseable {
+public interface PeerCache<K, V> extends AutoCloseable {
 
   /** Returns the cached value, or computes, caches and returns it with {@code loader} on a miss. */
-  Long get(Long key, Function<Long, Long> loader);
+  V get(K key, Function<K, V> loader);
 
   /** Returns the cached value, or {@code null}; counts as an access for the eviction policy. */
-  Long getIfPresent(Long key);
+  V getIfPresent(K key);
 
   /** Associates the value with the key. */
-  void put(Long key, Long value);
+  void put(K key, V value);
 
   /** Returns the number of entries the cache holds now, after any pending maintenance. */
   long size();

@@ -1,4 +1,4 @@
-package io.github.clockpro.bench.cache;
+package io.github.clockpro.peers;
 
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -24,7 +24,7 @@ import java.util.function.Function;
  * A missed key found in the ghost leaves the ghost and enters the main queue instead of the small one. The ghost
  * drops its oldest key when full, as the authors' implementation (libCacheSim) bounds it.
  */
-final class S3FifoCache implements BenchmarkCache {
+final class S3FifoCache implements PeerCache<Long, Long> {
 
   /** The small queue's share of the capacity. */
   private static final double SMALL_SHARE = 0.1;

@@ -1,4 +1,4 @@
-package io.github.clockpro.bench.cache;
+package io.github.clockpro.peers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.clockpro.CacheStats;
 import io.github.clockpro.ClockProCache;
-import io.github.clockpro.bench.cache.ClockProAdapter.PolicySnapshot;
+import io.github.clockpro.peers.ClockProAdapter.PolicySnapshot;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.github.clockpro.bench.cache;
+package io.github.clockpro.peers;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -8,7 +8,7 @@ import java.util.function.Function;
  * The LRU baseline of the simulator: a {@link LinkedHashMap} in access order that drops its eldest entry when
  * full. Not thread-safe; used only single-threaded.
  */
-final class LruAdapter implements BenchmarkCache {
+final class LruAdapter implements PeerCache<Long, Long> {
 
   private final LinkedHashMap<Long, Long> map;
 
