@@ -1,13 +1,11 @@
 package io.github.clockpro.differential;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import io.github.clockpro.ClockProCache;
 import io.github.clockpro.concurrency.LincheckBudget;
+import io.github.clockpro.peers.Implementation;
+import io.github.clockpro.peers.LibraryCache;
+import io.github.clockpro.peers.PeerSettings;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentMap;
-import java.util.function.Function;
 import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
@@ -19,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * either cache must have the results of some sequential order of its operations on the map. The operations are
  * {@code getIfPresent}, {@code put}, {@code invalidate}, {@code get} with a loader, and through {@code asMap()}
  * {@code putIfAbsent}, {@code replace}, {@code remove}, {@code compute} and {@code merge}; the caches are large
- * enough never to evict, and Caffeine runs its maintenance on the calling thread.
+ * enough never to evict, and both are built through their adapters in {@code clockpro-peers} for replay, so that
+ * Caffeine runs its maintenance on the calling thread.
  *
  * <p>The loader is a fixed function of the key, as in {@code LoaderLincheckTest}: keys 3n load {@code null}, keys
  * 3n + 1 fail and keys 3n + 2 load {@code 10 * key}, so that callers who share one load see the outcome their own
@@ -36,14 +35,17 @@ public class ConcurrentDifferentialTest {
 
   @Test
   void shouldBeLinearizableAgainstAMapOnClockpro() {
-    LincheckBudget.stress().invocationsPerIteration(INVOCATIONS).sequentialSpecification(Specification.class)
-        .check(OnClockpro.class);
+    check(OnClockpro.class);
   }
 
   @Test
   void shouldBeLinearizableAgainstAMapOnCaffeine() {
+    check(OnCaffeine.class);
+  }
+
+  private static void check(Class<? extends Operations> operations) {
     LincheckBudget.stress().invocationsPerIteration(INVOCATIONS).sequentialSpecification(Specification.class)
-        .check(OnCaffeine.class);
+        .check(operations);
   }
 
   /** The loader both caches and the specification share. */
@@ -60,35 +62,32 @@ public class ConcurrentDifferentialTest {
   @Param(name = "value", gen = IntGen.class, conf = "1:3")
   public abstract static class Operations {
 
-    abstract Integer getIfPresent(Integer key);
+    /** The cache, built alike for both libraries through its adapter. */
+    private final LibraryCache<Integer, Integer> cache;
 
-    abstract void put(Integer key, Integer value);
-
-    abstract void invalidate(Integer key);
-
-    abstract Integer get(Integer key, Function<Integer, Integer> loader);
-
-    abstract ConcurrentMap<Integer, Integer> map();
+    Operations(Implementation implementation) {
+      this.cache = implementation.createLibraryCache(PeerSettings.maximumSize(100).forReplay());
+    }
 
     @Operation
     public Integer getIfPresent(@Param(name = "key") int key) {
-      return getIfPresent(Integer.valueOf(key));
+      return cache.getIfPresent(key);
     }
 
     @Operation
     public void put(@Param(name = "key") int key, @Param(name = "value") int value) {
-      put(Integer.valueOf(key), Integer.valueOf(value));
+      cache.put(key, value);
     }
 
     @Operation
     public void invalidate(@Param(name = "key") int key) {
-      invalidate(Integer.valueOf(key));
+      cache.invalidate(key);
     }
 
     @Operation
     public Integer getWithLoader(@Param(name = "key") int key) {
       try {
-        return get(key, ConcurrentDifferentialTest::load);
+        return cache.get(key, ConcurrentDifferentialTest::load);
       } catch (Answer.Failure expected) {
         return FAILED;
       }
@@ -96,88 +95,41 @@ public class ConcurrentDifferentialTest {
 
     @Operation
     public Integer putIfAbsent(@Param(name = "key") int key, @Param(name = "value") int value) {
-      return map().putIfAbsent(key, value);
+      return cache.asMap().putIfAbsent(key, value);
     }
 
     @Operation
     public Integer replace(@Param(name = "key") int key, @Param(name = "value") int value) {
-      return map().replace(key, value);
+      return cache.asMap().replace(key, value);
     }
 
     @Operation
     public Integer remove(@Param(name = "key") int key) {
-      return map().remove(key);
+      return cache.asMap().remove(key);
     }
 
     @Operation
     public Integer compute(@Param(name = "key") int key, @Param(name = "value") int value) {
-      return map().compute(key, (unused, present) -> Specification.computed(present, value));
+      return cache.asMap().compute(key, (unused, present) -> Specification.computed(present, value));
     }
 
     @Operation
     public Integer merge(@Param(name = "key") int key, @Param(name = "value") int value) {
-      return map().merge(key, value, Specification::merged);
+      return cache.asMap().merge(key, value, Specification::merged);
     }
   }
 
   /** The operations on clockpro. */
   public static class OnClockpro extends Operations {
-    private final ClockProCache<Integer, Integer> cache = ClockProCache.builder().maximumSize(100).build();
-
-    @Override
-    Integer getIfPresent(Integer key) {
-      return cache.getIfPresent(key);
-    }
-
-    @Override
-    void put(Integer key, Integer value) {
-      cache.put(key, value);
-    }
-
-    @Override
-    void invalidate(Integer key) {
-      cache.invalidate(key);
-    }
-
-    @Override
-    Integer get(Integer key, Function<Integer, Integer> loader) {
-      return cache.get(key, loader);
-    }
-
-    @Override
-    ConcurrentMap<Integer, Integer> map() {
-      return cache.asMap();
+    public OnClockpro() {
+      super(Implementation.CLOCKPRO);
     }
   }
 
   /** The operations on Caffeine. */
   public static class OnCaffeine extends Operations {
-    private final Cache<Integer, Integer> cache = Caffeine.newBuilder().maximumSize(100).executor(Runnable::run)
-        .build();
-
-    @Override
-    Integer getIfPresent(Integer key) {
-      return cache.getIfPresent(key);
-    }
-
-    @Override
-    void put(Integer key, Integer value) {
-      cache.put(key, value);
-    }
-
-    @Override
-    void invalidate(Integer key) {
-      cache.invalidate(key);
-    }
-
-    @Override
-    Integer get(Integer key, Function<Integer, Integer> loader) {
-      return cache.get(key, loader);
-    }
-
-    @Override
-    ConcurrentMap<Integer, Integer> map() {
-      return cache.asMap();
+    public OnCaffeine() {
+      super(Implementation.CAFFEINE);
     }
   }
 
