@@ -6,21 +6,18 @@ import io.github.clockpro.ClockProCache;
 import io.github.clockpro.ClockProLoadingCache;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentMap;
-import java.util.function.Function;
 
 /** The clockpro cache of a differential run, built with the run's {@link Settings}. */
-final class ClockproSide extends Side {
+final class ClockproSide {
 
-  private final ClockProLoadingCache<Integer, Integer> cache;
+  private ClockproSide() {}
 
-  ClockproSide(Settings settings, SharedTicker ticker) {
+  /** Builds the cache for the side and names its calls: a {@link Side.Library}. */
+  static Side.Calls build(Settings settings, SharedTicker ticker, Side side) {
     CacheBuilder<Integer, Integer> builder = ClockProCache.builder()
         .executor(Runnable::run)
-        .<Integer, Integer>removalListener((key, value, cause) -> heard(key, value, cause.name()));
+        .<Integer, Integer>removalListener((key, value, cause) -> side.heard(key, value, cause.name()));
     if (settings.weighted()) {
       builder.maximumWeight(Settings.MAXIMUM).weigher(new SharedWeigher());
     } else {
@@ -32,118 +29,46 @@ final class ClockproSide extends Side {
       case AFTER_ACCESS -> builder.ticker(ticker).expireAfterAccess(settings.lifetime());
       case VARIABLE -> builder.ticker(ticker).expireAfter(new SharedExpiry(settings.scale()));
     }
-    this.cache = builder.build(settings.bulkLoader() ? new CacheLoader<Integer, Integer>() {
-      @Override
-      public Integer load(Integer key) throws Exception {
-        return ClockproSide.this.load(key);
-      }
-
-      @Override
-      public Integer reload(Integer key, Integer oldValue) throws Exception {
-        return ClockproSide.this.reload(key, oldValue);
-      }
-
-      @Override
-      public Map<Integer, Integer> loadAll(Set<? extends Integer> keys) throws Exception {
-        return ClockproSide.this.loadAll(keys);
-      }
-    } : new CacheLoader<Integer, Integer>() {
-      @Override
-      public Integer load(Integer key) throws Exception {
-        return ClockproSide.this.load(key);
-      }
-
-      @Override
-      public Integer reload(Integer key, Integer oldValue) throws Exception {
-        return ClockproSide.this.reload(key, oldValue);
-      }
-    });
+    ClockProLoadingCache<Integer, Integer> cache =
+        builder.build(settings.bulkLoader() ? new BulkLoader(side) : new Loader(side));
+    return new Side.Calls(cache::put, cache::putAll, cache::getIfPresent, cache::getAllPresent, cache::get,
+        cache::get, cache::getAll, cache::getAll, cache::refresh, cache::invalidate, cache::invalidateAll,
+        cache::invalidateAll, cache::asMap, cache::cleanUp, cache::size, () -> cache.policy().weightedSize(),
+        () -> {
+          var stats = cache.stats();
+          return List.of(stats.hitCount(), stats.missCount(), stats.loadSuccessCount(), stats.loadFailureCount(),
+              stats.evictionCount());
+        });
   }
 
-  @Override
-  void put(Integer key, Integer value) {
-    cache.put(key, value);
+  /** The side's loader, without {@code loadAll}, so that {@code getAll} loads key by key. */
+  private static class Loader implements CacheLoader<Integer, Integer> {
+    final Side side;
+
+    Loader(Side side) {
+      this.side = side;
+    }
+
+    @Override
+    public Integer load(Integer key) throws Exception {
+      return side.load(key);
+    }
+
+    @Override
+    public Integer reload(Integer key, Integer oldValue) throws Exception {
+      return side.reload(key, oldValue);
+    }
   }
 
-  @Override
-  void putAll(Map<Integer, Integer> entries) {
-    cache.putAll(entries);
-  }
+  /** The side's loader with {@code loadAll}. */
+  private static final class BulkLoader extends Loader {
+    BulkLoader(Side side) {
+      super(side);
+    }
 
-  @Override
-  Integer getIfPresent(Integer key) {
-    return cache.getIfPresent(key);
-  }
-
-  @Override
-  Map<Integer, Integer> getAllPresent(List<Integer> keys) {
-    return cache.getAllPresent(keys);
-  }
-
-  @Override
-  Integer get(Integer key, Function<Integer, Integer> loader) {
-    return cache.get(key, loader);
-  }
-
-  @Override
-  Integer get(Integer key) {
-    return cache.get(key);
-  }
-
-  @Override
-  Map<Integer, Integer> getAll(List<Integer> keys, Function<Set<? extends Integer>, Map<Integer, Integer>> loader) {
-    return cache.getAll(keys, loader);
-  }
-
-  @Override
-  Map<Integer, Integer> getAll(List<Integer> keys) {
-    return cache.getAll(keys);
-  }
-
-  @Override
-  CompletableFuture<Integer> refresh(Integer key) {
-    return cache.refresh(key);
-  }
-
-  @Override
-  void invalidate(Integer key) {
-    cache.invalidate(key);
-  }
-
-  @Override
-  void invalidateAll(List<Integer> keys) {
-    cache.invalidateAll(keys);
-  }
-
-  @Override
-  void invalidateAll() {
-    cache.invalidateAll();
-  }
-
-  @Override
-  ConcurrentMap<Integer, Integer> asMap() {
-    return cache.asMap();
-  }
-
-  @Override
-  void cleanUp() {
-    cache.cleanUp();
-  }
-
-  @Override
-  long size() {
-    return cache.size();
-  }
-
-  @Override
-  OptionalLong weightedSize() {
-    return cache.policy().weightedSize();
-  }
-
-  @Override
-  List<Long> statistics() {
-    var stats = cache.stats();
-    return List.of(stats.hitCount(), stats.missCount(), stats.loadSuccessCount(), stats.loadFailureCount(),
-        stats.evictionCount());
+    @Override
+    public Map<Integer, Integer> loadAll(Set<? extends Integer> keys) throws Exception {
+      return side.loadAll(keys);
+    }
   }
 }

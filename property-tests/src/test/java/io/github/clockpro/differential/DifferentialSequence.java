@@ -33,8 +33,8 @@ record DifferentialSequence(Settings settings, List<Step> steps) {
    */
   void run() {
     SharedTicker ticker = new SharedTicker(settings.start());
-    Side clockpro = new ClockproSide(settings, ticker);
-    Side caffeine = new CaffeineSide(settings, ticker);
+    Side clockpro = new Side(ClockproSide::build, settings, ticker);
+    Side caffeine = new Side(CaffeineSide::build, settings, ticker);
     for (int index = 0; index < steps.size(); index++) {
       Step step = steps.get(index);
       if (step.movesTicker()) {

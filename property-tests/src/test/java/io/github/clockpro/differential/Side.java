@@ -8,17 +8,58 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * One cache of a differential run (clockpro's or Caffeine's) behind the calls the steps make, and what it was
  * heard to do: the removals its listener reported and how often the steps' functions and loaders ran.
  *
- * <p>Both caches run every step on the calling thread (an executor that runs each task at once, no scheduler),
- * so everything a step causes has happened when the call returns. {@link #run} turns a step into an
+ * <p>The side is the same for both libraries; a {@link Library} builds its cache, with this side's listener and
+ * loader, and names which of the cache's methods each call is ({@link Calls}), so the libraries' calls are the only
+ * difference. Both caches run every step on the calling thread (an executor that runs each task at once, no
+ * scheduler), so everything a step causes has happened when the call returns. {@link #run} turns a step into an
  * {@link Outcome} that can be compared with the other side's.
  */
-abstract class Side {
+final class Side {
+
+  /** Builds a library's cache for a run, reporting to the side, and returns its calls. */
+  @FunctionalInterface
+  interface Library {
+    Calls build(Settings settings, SharedTicker ticker, Side side);
+  }
+
+  /**
+   * The calls the steps make, each one method of a library's loading cache.
+   *
+   * @param statistics the statistics both libraries define alike: hits, misses, loads that succeeded and failed (a
+   *     load of {@code null} is a failure), and evictions (expirations included)
+   * @param size the number of entries held, expired ones not yet removed included
+   */
+  record Calls(
+      BiConsumer<Integer, Integer> put,
+      Consumer<Map<Integer, Integer>> putAll,
+      UnaryOperator<Integer> getIfPresent,
+      Function<List<Integer>, Map<Integer, Integer>> getAllPresent,
+      BiFunction<Integer, Function<Integer, Integer>, Integer> getWithFunction,
+      UnaryOperator<Integer> get,
+      BiFunction<List<Integer>, Function<Set<? extends Integer>, Map<Integer, Integer>>,
+          Map<Integer, Integer>> getAllWithFunction,
+      Function<List<Integer>, Map<Integer, Integer>> getAll,
+      Function<Integer, CompletableFuture<Integer>> refresh,
+      Consumer<Integer> invalidate,
+      Consumer<List<Integer>> invalidateAllOf,
+      Runnable invalidateAll,
+      Supplier<ConcurrentMap<Integer, Integer>> asMap,
+      Runnable cleanUp,
+      LongSupplier size,
+      Supplier<OptionalLong> weightedSize,
+      Supplier<List<Long>> statistics) {}
 
   /** The step running: the cache loader answers as it says. */
   private Step step;
@@ -27,9 +68,16 @@ abstract class Side {
   private final List<Removal> removals = new ArrayList<>();
   /** Every expiration reported so far: when each is reported differs by design (see {@link Outcome}). */
   private final List<Removal> expirations = new ArrayList<>();
+  /** The calls of this side's cache. */
+  private final Calls cache;
+
+  /** A side whose cache the library builds with the run's settings and ticker. */
+  Side(Library library, Settings settings, SharedTicker ticker) {
+    this.cache = library.build(settings, ticker, this);
+  }
 
   /** Runs the step and says what it did. */
-  final Outcome run(Step step) {
+  Outcome run(Step step) {
     this.step = step;
     calls = 0;
     removals.clear();
@@ -43,34 +91,34 @@ abstract class Side {
   }
 
   /** Every expiration reported so far. */
-  final List<Removal> expirations() {
+  List<Removal> expirations() {
     return Removal.sorted(expirations);
   }
 
   /** The removal listener: {@code cause} is the name of the cause, which the two libraries share. */
-  final void heard(Integer key, Integer value, String cause) {
+  void heard(Integer key, Integer value, String cause) {
     Removal removal = new Removal(key, value, cause);
     (cause.equals("EXPIRED") ? expirations : removals).add(removal);
   }
 
-  final void countCall() {
+  void countCall() {
     calls++;
   }
 
   /** {@code CacheLoader.load}, for both libraries' loaders. */
-  final Integer load(Integer key) throws Exception {
+  Integer load(Integer key) throws Exception {
     countCall();
     return step.answer().fromLoader(Integer.valueOf(step.value()), null);
   }
 
   /** {@code CacheLoader.reload}. */
-  final Integer reload(Integer key, Integer oldValue) throws Exception {
+  Integer reload(Integer key, Integer oldValue) throws Exception {
     countCall();
     return step.answer().fromLoader(Integer.valueOf(step.value()), oldValue);
   }
 
   /** {@code CacheLoader.loadAll}, for the loaders that implement it. */
-  final Map<Integer, Integer> loadAll(Set<? extends Integer> keys) throws Exception {
+  Map<Integer, Integer> loadAll(Set<? extends Integer> keys) throws Exception {
     countCall();
     if (step.answer() == Answer.CHECKED_FAILURE) {
       throw new Answer.CheckedFailure();
@@ -78,46 +126,76 @@ abstract class Side {
     return step.bulkAnswer(keys);
   }
 
-  abstract void put(Integer key, Integer value);
+  void put(Integer key, Integer value) {
+    cache.put().accept(key, value);
+  }
 
-  abstract void putAll(Map<Integer, Integer> entries);
+  void putAll(Map<Integer, Integer> entries) {
+    cache.putAll().accept(entries);
+  }
 
-  abstract Integer getIfPresent(Integer key);
+  Integer getIfPresent(Integer key) {
+    return cache.getIfPresent().apply(key);
+  }
 
-  abstract Map<Integer, Integer> getAllPresent(List<Integer> keys);
+  Map<Integer, Integer> getAllPresent(List<Integer> keys) {
+    return cache.getAllPresent().apply(keys);
+  }
 
-  abstract Integer get(Integer key, Function<Integer, Integer> loader);
+  Integer get(Integer key, Function<Integer, Integer> loader) {
+    return cache.getWithFunction().apply(key, loader);
+  }
 
   /** The loading cache's {@code get}, with the side's cache loader. */
-  abstract Integer get(Integer key);
+  Integer get(Integer key) {
+    return cache.get().apply(key);
+  }
 
-  abstract Map<Integer, Integer> getAll(List<Integer> keys,
-      Function<Set<? extends Integer>, Map<Integer, Integer>> loader);
+  Map<Integer, Integer> getAll(List<Integer> keys, Function<Set<? extends Integer>, Map<Integer, Integer>> loader) {
+    return cache.getAllWithFunction().apply(keys, loader);
+  }
 
-  abstract Map<Integer, Integer> getAll(List<Integer> keys);
+  Map<Integer, Integer> getAll(List<Integer> keys) {
+    return cache.getAll().apply(keys);
+  }
 
-  abstract CompletableFuture<Integer> refresh(Integer key);
+  CompletableFuture<Integer> refresh(Integer key) {
+    return cache.refresh().apply(key);
+  }
 
-  abstract void invalidate(Integer key);
+  void invalidate(Integer key) {
+    cache.invalidate().accept(key);
+  }
 
-  abstract void invalidateAll(List<Integer> keys);
+  void invalidateAll(List<Integer> keys) {
+    cache.invalidateAllOf().accept(keys);
+  }
 
-  abstract void invalidateAll();
+  void invalidateAll() {
+    cache.invalidateAll().run();
+  }
 
-  abstract ConcurrentMap<Integer, Integer> asMap();
+  ConcurrentMap<Integer, Integer> asMap() {
+    return cache.asMap().get();
+  }
 
-  abstract void cleanUp();
+  void cleanUp() {
+    cache.cleanUp().run();
+  }
 
   /** The number of entries held, expired ones not yet removed included. */
-  abstract long size();
+  long size() {
+    return cache.size().getAsLong();
+  }
 
-  abstract OptionalLong weightedSize();
+  OptionalLong weightedSize() {
+    return cache.weightedSize().get();
+  }
 
-  /**
-   * The statistics both libraries define alike: hits, misses, loads that succeeded and failed (a load of
-   * {@code null} is a failure), and evictions (expirations included).
-   */
-  abstract List<Long> statistics();
+  /** The statistics of {@link Calls#statistics}. */
+  List<Long> statistics() {
+    return cache.statistics().get();
+  }
 
   /**
    * A call's result as text: a refresh's future by how it completed, a failed one by the exception that
