@@ -1,11 +1,8 @@
 package io.github.clockpro.peers;
 
 import java.util.ArrayDeque;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
-import java.util.Map;
-import java.util.function.Function;
 
 /**
  * S3-FIFO, a comparator of the simulator, written from its paper: Yang, Zhang, Qiu, Yue and Rashmi, "FIFO queues
@@ -24,7 +21,7 @@ import java.util.function.Function;
  * A missed key found in the ghost leaves the ghost and enters the main queue instead of the small one. The ghost
  * drops its oldest key when full, as the authors' implementation (libCacheSim) bounds it.
  */
-final class S3FifoCache implements PeerCache<Long, Long> {
+final class S3FifoCache extends SimulatorCache<S3FifoCache.Entry> {
 
   /** The small queue's share of the capacity. */
   private static final double SMALL_SHARE = 0.1;
@@ -33,10 +30,8 @@ final class S3FifoCache implements PeerCache<Long, Long> {
   /** The count above which the small queue's oldest entry moves to the main queue rather than leave. */
   private static final int MOVE_TO_MAIN_THRESHOLD = 1;
 
-  private final int maximumSize;
   private final int smallCapacity;
   private final int ghostCapacity;
-  private final Map<Long, Entry> entries = new HashMap<>();
   /** The small and main queues, oldest first. */
   private final ArrayDeque<Entry> small = new ArrayDeque<>();
   private final ArrayDeque<Entry> main = new ArrayDeque<>();
@@ -44,51 +39,32 @@ final class S3FifoCache implements PeerCache<Long, Long> {
   private final LinkedHashSet<Long> ghost = new LinkedHashSet<>();
 
   S3FifoCache(int maximumSize) {
-    this.maximumSize = maximumSize;
+    super(maximumSize);
     this.smallCapacity = (int) (maximumSize * SMALL_SHARE);
     this.ghostCapacity = maximumSize - smallCapacity;
   }
 
   @Override
-  public Long get(Long key, Function<Long, Long> loader) {
-    Long value = getIfPresent(key);
-    if (value == null) {
-      value = loader.apply(key);
-      put(key, value);
-    }
-    return value;
-  }
-
-  @Override
-  public Long getIfPresent(Long key) {
-    Entry entry = entries.get(key);
-    if (entry == null) {
-      return null;
-    }
+  void recordHit(Entry entry) {
     entry.frequency = Math.min(entry.frequency + 1, MAXIMUM_FREQUENCY);
-    return entry.value;
   }
 
   @Override
-  public void put(Long key, Long value) {
-    Entry present = entries.get(key);
-    if (present != null) {
-      present.value = value;
-      return;
-    }
-    while (entries.size() >= maximumSize) {
-      evict();
-    }
-    Entry entry = new Entry(key, value);
-    entries.put(key, entry);
-    if (ghost.remove(key)) {
+  Entry newEntry(Long key, Long value) {
+    return new Entry(key, value);
+  }
+
+  @Override
+  void admit(Entry entry) {
+    if (ghost.remove(entry.key)) {
       main.addLast(entry);
     } else {
       small.addLast(entry);
     }
   }
 
-  private void evict() {
+  @Override
+  void evict() {
     if (!small.isEmpty() && (small.size() >= smallCapacity || main.isEmpty())) {
       evictFromSmall();
     } else {
@@ -139,32 +115,18 @@ final class S3FifoCache implements PeerCache<Long, Long> {
   }
 
   @Override
-  public long size() {
-    return entries.size();
-  }
-
-  @Override
-  public Object unwrap() {
-    return this;
-  }
-
-  @Override
-  public void close() {
-    entries.clear();
+  void clearQueues() {
     small.clear();
     main.clear();
     ghost.clear();
   }
 
   /** A resident entry: its key, its value and its hit count. */
-  private static final class Entry {
-    final Long key;
-    Long value;
+  static final class Entry extends SimulatorCache.Entry {
     int frequency;
 
     Entry(Long key, Long value) {
-      this.key = key;
-      this.value = value;
+      super(key, value);
     }
   }
 }

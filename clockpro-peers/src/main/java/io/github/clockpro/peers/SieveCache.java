@@ -1,9 +1,5 @@
 package io.github.clockpro.peers;
 
-import java.util.HashMap;
-import java.util.Map;
-import java.util.function.Function;
-
 /**
  * SIEVE, a comparator of the simulator, written from its paper: Zhang, Yang, Yue, Vigfusson and Rashmi, "SIEVE is
  * Simpler than LRU: an Efficient Turn-Key Eviction Algorithm for Web Caches", NSDI 2024, Figure 2. Not
@@ -14,10 +10,8 @@ import java.util.function.Function;
  * entry in place, and evicts the first entry it finds unvisited, then stays where it stopped. At the head it goes
  * back to the tail.
  */
-final class SieveCache implements PeerCache<Long, Long> {
+final class SieveCache extends SimulatorCache<SieveCache.Entry> {
 
-  private final int maximumSize;
-  private final Map<Long, Entry> entries = new HashMap<>();
   /** The newest and the oldest entry, or {@code null} when empty. */
   private Entry head;
   private Entry tail;
@@ -25,41 +19,22 @@ final class SieveCache implements PeerCache<Long, Long> {
   private Entry hand;
 
   SieveCache(int maximumSize) {
-    this.maximumSize = maximumSize;
+    super(maximumSize);
   }
 
   @Override
-  public Long get(Long key, Function<Long, Long> loader) {
-    Long value = getIfPresent(key);
-    if (value == null) {
-      value = loader.apply(key);
-      put(key, value);
-    }
-    return value;
-  }
-
-  @Override
-  public Long getIfPresent(Long key) {
-    Entry entry = entries.get(key);
-    if (entry == null) {
-      return null;
-    }
+  void recordHit(Entry entry) {
     entry.visited = true;
-    return entry.value;
   }
 
   @Override
-  public void put(Long key, Long value) {
-    Entry present = entries.get(key);
-    if (present != null) {
-      present.value = value;
-      return;
-    }
-    if (entries.size() >= maximumSize) {
-      evict();
-    }
-    Entry entry = new Entry(key, value);
-    entries.put(key, entry);
+  Entry newEntry(Long key, Long value) {
+    return new Entry(key, value);
+  }
+
+  /** Enters the new entry at the head. */
+  @Override
+  void admit(Entry entry) {
     entry.older = head;
     if (head != null) {
       head.newer = entry;
@@ -70,7 +45,8 @@ final class SieveCache implements PeerCache<Long, Long> {
     }
   }
 
-  private void evict() {
+  @Override
+  void evict() {
     Entry candidate = hand == null ? tail : hand;
     while (candidate.visited) {
       candidate.visited = false;
@@ -95,25 +71,12 @@ final class SieveCache implements PeerCache<Long, Long> {
   }
 
   @Override
-  public long size() {
-    return entries.size();
-  }
-
-  @Override
-  public Object unwrap() {
-    return this;
-  }
-
-  @Override
-  public void close() {
-    entries.clear();
+  void clearQueues() {
     head = tail = hand = null;
   }
 
   /** A resident entry: its key, its value, its visited bit and its neighbours in the queue. */
-  private static final class Entry {
-    final Long key;
-    Long value;
+  static final class Entry extends SimulatorCache.Entry {
     boolean visited;
     /** The entry inserted just after this one, toward the head, or {@code null} at the head. */
     Entry newer;
@@ -121,8 +84,7 @@ final class SieveCache implements PeerCache<Long, Long> {
     Entry older;
 
     Entry(Long key, Long value) {
-      this.key = key;
-      this.value = value;
+      super(key, value);
     }
   }
 }
