@@ -4,7 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.clockpro.engine.CacheFactory;
 import io.github.clockpro.engine.CacheSettings;
+import io.github.clockpro.engine.ValueStrength;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
@@ -53,6 +55,7 @@ public final class CacheBuilder<K, V> {
   private Scheduler scheduler;
   private Executor executor;
   private long refreshAfterWriteNanos = UNSET;
+  private ValueStrength valueStrength;
 
   CacheBuilder() {}
 
@@ -332,6 +335,60 @@ public final class CacheBuilder<K, V> {
   }
 
   /**
+   * Not supported: refused, so that a program that asks for weak keys learns at once that it does not get them.
+   * Caffeine's {@code weakKeys} holds each key by a weak reference and compares keys by identity; here keys are
+   * held strongly and compared by {@code equals}, and the cache's table and history have no identity mode.
+   * Bound the cache by {@link #maximumSize} or expire its entries instead.
+   *
+   * @return never
+   * @throws UnsupportedOperationException always, naming the setting
+   */
+  public CacheBuilder<K, V> weakKeys() {
+    throw new UnsupportedOperationException(
+        "weakKeys is not supported: keys are held strongly and compared by equals; bound the cache instead");
+  }
+
+  /**
+   * Holds each value by a {@link java.lang.ref.WeakReference}, as Caffeine's {@code weakValues}: a value the
+   * program no longer holds may be collected, and its entry then leaves the cache, reported to the listeners with
+   * {@link RemovalCause#COLLECTED} and a {@code null} value, and counted in {@link CacheStats#evictionCount()}. As in
+   * Caffeine:
+   * <ul>
+   *   <li>values compare by identity ({@code ==}) in {@code asMap().remove(key, value)},
+   *       {@code replace(key, oldValue, newValue)} and {@code containsValue};
+   *   <li>an entry whose value was collected is never served: a read misses, and a loading cache loads it again;
+   *       it may be counted in {@link ClockProCache#estimatedSize()} until it is cleared;
+   *   <li>entries collected are cleared a bounded number at a time, at most the {@link #scanLimit} per write that
+   *       inserts, and all by {@link ClockProCache#cleanUp()};
+   *   <li>combines with every setting but {@link #buildAsync()} and its loading forms, which throw
+   *       {@link IllegalStateException}.
+   * </ul>
+   * Each entry costs more memory than a cache that holds its values strongly: the reference object, and the
+   * widest entry shape, which serves every combination of weigher, expiry and refresh.
+   *
+   * @return this builder
+   * @throws IllegalStateException if {@link #weakValues} or {@link #softValues} was already set
+   */
+  public CacheBuilder<K, V> weakValues() {
+    requireUnset(valueStrength == null, "value strength", valueStrength);
+    valueStrength = ValueStrength.WEAK;
+    return this;
+  }
+
+  /**
+   * Holds each value by a {@link java.lang.ref.SoftReference}, as Caffeine's {@code softValues}: the garbage
+   * collector takes such values, globally, in response to memory demand. Otherwise as {@link #weakValues}.
+   *
+   * @return this builder
+   * @throws IllegalStateException if {@link #weakValues} or {@link #softValues} was already set
+   */
+  public CacheBuilder<K, V> softValues() {
+    requireUnset(valueStrength == null, "value strength", valueStrength);
+    valueStrength = ValueStrength.SOFT;
+    return this;
+  }
+
+  /**
    * Sets the source of time for expiry and {@link #refreshAfterWrite}. Defaults to {@link Ticker#systemTicker()};
    * ignored by a cache without either.
    *
@@ -444,9 +501,11 @@ public final class CacheBuilder<K, V> {
    * @return a new, empty cache
    * @throws IllegalStateException if one of {@link #maximumWeight(long)} and {@link #weigher} was set without the
    *     other, or if {@link #refreshAfterWrite} was
+   * @throws IllegalStateException if {@link #weakValues} or {@link #softValues} was set
    */
   public <K1 extends K, V1 extends V> ClockProAsyncCache<K1, V1> buildAsync() {
     requireNoRefresh();
+    requireStrongValues();
     requireBound();
     return CacheFactory.newAsyncCache(new Settings<K1, V1>(this));
   }
@@ -463,6 +522,7 @@ public final class CacheBuilder<K, V> {
    * @throws NullPointerException if {@code loader} is null
    * @throws IllegalStateException if one of {@link #maximumWeight(long)} and {@link #weigher} was set without the
    *     other
+   * @throws IllegalStateException if {@link #weakValues} or {@link #softValues} was set
    */
   public <K1 extends K, V1 extends V> ClockProAsyncLoadingCache<K1, V1> buildAsync(
       CacheLoader<? super K1, V1> loader) {
@@ -482,10 +542,12 @@ public final class CacheBuilder<K, V> {
    * @throws NullPointerException if {@code loader} is null
    * @throws IllegalStateException if one of {@link #maximumWeight(long)} and {@link #weigher} was set without the
    *     other
+   * @throws IllegalStateException if {@link #weakValues} or {@link #softValues} was set
    */
   public <K1 extends K, V1 extends V> ClockProAsyncLoadingCache<K1, V1> buildAsync(
       AsyncCacheLoader<? super K1, V1> loader) {
     requireNonNull(loader, "loader");
+    requireStrongValues();
     requireBound();
     return CacheFactory.newAsyncLoadingCache(new Settings<K1, V1>(this), loader);
   }
@@ -523,6 +585,7 @@ public final class CacheBuilder<K, V> {
     private final Scheduler scheduler;
     private final Executor executor;
     private final long refreshAfterWriteNanos;
+    private final ValueStrength valueStrength;
 
     Settings(CacheBuilder<? super K, ? super V> builder) {
       this.maximum = builder.maximum();
@@ -537,6 +600,7 @@ public final class CacheBuilder<K, V> {
       this.scheduler = builder.schedulerOrDefault();
       this.executor = builder.executorOrDefault();
       this.refreshAfterWriteNanos = builder.refreshAfterWriteNanos;
+      this.valueStrength = builder.valueStrength == null ? ValueStrength.STRONG : builder.valueStrength;
     }
 
     @Override
@@ -598,6 +662,11 @@ public final class CacheBuilder<K, V> {
     public long refreshAfterWriteNanos() {
       return refreshAfterWriteNanos;
     }
+
+    @Override
+    public ValueStrength valueStrength() {
+      return valueStrength;
+    }
   }
 
   /**
@@ -658,6 +727,14 @@ public final class CacheBuilder<K, V> {
     return expireAfterWriteNanos != UNSET ? "expireAfterWrite"
         : expireAfterAccessNanos != UNSET ? "expireAfterAccess"
         : expiry != null ? "expireAfter" : null;
+  }
+
+  /** As Caffeine: an asynchronous cache holds futures, which weak or soft references would let go too early. */
+  private void requireStrongValues() {
+    if (valueStrength != null) {
+      throw new IllegalStateException(valueStrength.name().toLowerCase(Locale.ROOT)
+          + "Values cannot be combined with buildAsync: an asynchronous cache holds its values strongly");
+    }
   }
 
   private void requireNoRefresh() {

@@ -27,6 +27,18 @@ public enum RemovalCause {
   },
 
   /**
+   * The entry's value was garbage-collected: the cache holds its values by weak or soft references
+   * ({@link CacheBuilder#weakValues}, {@link CacheBuilder#softValues}). The listener is given {@code null} for the
+   * value, as in Caffeine.
+   */
+  COLLECTED {
+    @Override
+    public boolean wasEvicted() {
+      return true;
+    }
+  },
+
+  /**
    * The entry's lifetime had ended ({@link CacheBuilder#expireAfterWrite}, {@link CacheBuilder#expireAfterAccess}
    * or {@link CacheBuilder#expireAfter}): it was removed by the operation or {@link ClockProCache#cleanUp()} step
    * that found it expired, or replaced by a write to its key after it had expired.
@@ -49,7 +61,7 @@ public enum RemovalCause {
   /**
    * Returns whether the entry left because of the eviction policy rather than an action of the user.
    *
-   * @return {@code true} for {@link #EXPIRED} and {@link #SIZE}
+   * @return {@code true} for {@link #COLLECTED}, {@link #EXPIRED} and {@link #SIZE}
    */
   public abstract boolean wasEvicted();
 }

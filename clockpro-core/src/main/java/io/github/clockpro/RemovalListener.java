@@ -17,7 +17,8 @@ public interface RemovalListener<K, V> {
    * Notifies the listener that an entry was removed.
    *
    * @param key the key of the removed entry, never {@code null}
-   * @param value the value the entry held when it was removed, never {@code null}
+   * @param value the value the entry held when it was removed; {@code null} only for
+   *     {@link RemovalCause#COLLECTED}, whose value the garbage collector took
    * @param cause why the entry was removed
    */
   void onRemoval(K key, V value, RemovalCause cause);

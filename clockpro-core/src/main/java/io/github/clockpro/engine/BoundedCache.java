@@ -8,6 +8,8 @@ import io.github.clockpro.Policy;
 import io.github.clockpro.RemovalCause;
 import io.github.clockpro.RemovalListener;
 import io.github.clockpro.Weigher;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -105,11 +107,33 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    * take turns, what each pays is the cache lines the other wrote last (docs/decisions.md, "The eviction lock's two
    * modes are the machine's").
    *
+   * Collected values. A cache built with weakValues or softValues has a shape whose nodes hold a weak or soft
+   * reference to the value (NodeShape, ValueReferences); the hit path is the same call, Node.value(), which those
+   * shapes alone override, so a cache holding its values strongly pays nothing for them. A node whose value the
+   * collector took stays mapped until it is cleared, but is never served: a read takes the null as a miss, a
+   * write treats the key as absent and an insert replaces the node, as it replaces an expired one. Clearing is
+   * work like eviction: each insert's critical section, and each step of cleanUp(), polls at most the scan limit's
+   * references from the queue (drainCollected) and unmaps their nodes, reported afterwards with
+   * RemovalCause.COLLECTED and a null value, counted as evictions, as in Caffeine. Values compare by identity
+   * there, as in Caffeine (valueMatches).
+   *
    * Reading guide: the public operations in the interface's order; the operations the map view and Loading
    * share; then insert and unmap, the two structural changes.
    */
 
   private static final System.Logger LOGGER = System.getLogger(BoundedCache.class.getName());
+  private static final VarHandle COLLECTED_COUNT;
+  private static final VarHandle COLLECTED_WEIGHT;
+
+  static {
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      COLLECTED_COUNT = lookup.findVarHandle(BoundedCache.class, "collectedCount", long.class);
+      COLLECTED_WEIGHT = lookup.findVarHandle(BoundedCache.class, "collectedWeight", long.class);
+    } catch (ReflectiveOperationException failure) {
+      throw new ExceptionInInitializerError(failure);
+    }
+  }
 
   /**
    * What the prefetch in {@link #insert} compares the sum of its reads with, so that the JIT keeps the reads. Any
@@ -121,6 +145,19 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   private final Weigher<? super K, ? super V> weigher;
   /** The shape of every entry and placeholder, chosen from the cache's options when it was built. */
   private final NodeShape shape;
+  /**
+   * The weak or soft references of a cache whose shape holds its values so, drained under {@link #evictionLock};
+   * {@code null} for values held strongly. See "Collected values" in the design overview.
+   */
+  private final ValueReferences<K, V> references;
+  /** The most collected entries one critical section clears: the scan limit. */
+  private final int collectLimit;
+  /**
+   * Entries removed because their value was collected, and their weight; written under {@link #evictionLock}
+   * with opaque writes, read by {@link #stats()} with opaque reads.
+   */
+  private long collectedCount;
+  private long collectedWeight;
   /**
    * Structural changes guarded by {@link #evictionLock}, which makes its holder the table's one writer; reads
    * lock-free.
@@ -177,6 +214,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
       RemovalListener<? super K, ? super V> removalListener, PolicyView.Expiration expiration, NodeShape shape) {
     this.weigher = weigher;
     this.shape = shape;
+    this.references = ValueReferences.of(shape.valueStrength());
+    this.collectLimit = scanLimit;
     this.data = new NodeTable<>(initialCapacity, seed);
     // The trials' copies are sized in entries; a weighted cache's entry count is not known when it is built, so
     // its copies are sized as if every entry weighed 1 (see docs/design.md, "Weights").
@@ -294,6 +333,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    */
   @Override
   public void cleanUp() {
+    clearCollected();
     evictToMaximum();
   }
 
@@ -306,15 +346,19 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   public CacheStats stats() {
     long[] sums = counters.sums();
     ScanLengths scans = policy.scanLengths();
-    // As Caffeine counts: evictions for size and expirations together, with expirations also on their own. Read
-    // expirations first, so that a concurrent expiration never makes them exceed the evictions read after.
+    // As Caffeine counts: evictions for size, expirations and collections together, with expirations also on
+    // their own. Read expirations first, so that a concurrent expiration never makes them exceed the evictions read
+    // after.
     long expirations = expirationCount();
     long expiredWeight = expirationWeight();
-    long evictions = scans.total() + policy.unscannedEvictionCount() + expirations;
+    long collections = (long) COLLECTED_COUNT.getOpaque(this);
+    long collectedWeights = (long) COLLECTED_WEIGHT.getOpaque(this);
+    long evictions = scans.total() + policy.unscannedEvictionCount() + expirations + collections;
     return CacheStats.of(sums[Counters.HITS], sums[Counters.MISSES], sums[Counters.PUTS],
         sums[Counters.LOAD_SUCCESSES], sums[Counters.LOAD_FAILURES], sums[Counters.TOTAL_LOAD_TIME],
         sums[Counters.BULK_LOAD_SUCCESSES], sums[Counters.BULK_LOAD_FAILURES], sums[Counters.REFRESH_SUCCESSES],
-        sums[Counters.REFRESH_FAILURES], evictions, policy.evictionWeight() + expiredWeight, expirations,
+        sums[Counters.REFRESH_FAILURES], evictions, policy.evictionWeight() + expiredWeight + collectedWeights,
+        expirations,
         scans.scanCount(), scans.maxScanPerEviction(), sums[Counters.LOCK_WAITS], sums[Counters.LOCK_WAIT_TIME]);
   }
 
@@ -451,7 +495,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     }
     for (;;) {
       Node<K, V> node = data.get(key, hash);
-      if (node == null || (!node.loading && expiredAt(node, now))) {
+      if (node == null || (!node.loading && (expiredAt(node, now) || node.isCollected()))) {
         Headroom.check(); // before anything changes: see "Errors"
         discardRefresh(key);
         node = insert(newNode(key, hash, value, now), now); // an expired node is replaced in the insert
@@ -487,9 +531,9 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
       synchronized (node) {
         retired = node.retired;
         if (!retired && !expiredAt(node, now)) {
-          previous = node.value;
-          if (write == Write.REPLACE_PRESENT) {
-            node.value = value;
+          previous = node.value();
+          if (previous != null && write == Write.REPLACE_PRESENT) {
+            node.value = stored(node, value);
             writeDeadline(node, deadline); // after the value: see ExpiringNode
           }
         }
@@ -499,7 +543,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
         continue;
       }
       if (previous == null) {
-        continue; // expired: the insert replaces it, so look again
+        continue; // expired or collected: the insert replaces it, so look again
       }
       if (write == Write.REPLACE_PRESENT) {
         replaced(node, previous, value);
@@ -534,11 +578,11 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
         retired = node.retired;
         if (!retired) {
           expired = expiredAt(node, now);
-          V current = node.value;
-          if (!expired && (expected == null || current.equals(expected))) {
+          V current = node.value();
+          if (!expired && current != null && (expected == null || valueMatches(current, expected))) {
             discardRefresh(key); // before the write: see Refreshing
             previous = current;
-            node.value = value;
+            node.value = stored(node, value);
             writeDeadline(node, deadline); // after the value: see ExpiringNode
           }
         }
@@ -585,6 +629,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     prefetch(node.hash);
     Node<K, V> victim = null;
     Node<K, V>[] moreVictims = null;
+    Node<K, V> collected = null;
+    Node<K, V>[] drained;
     boolean victimReported = false;
     boolean admitted;
     Expirations<K, V> expired;
@@ -594,12 +640,13 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
       try {
         Node<K, V> existing = data.addIfAbsent(node); // mapped first, linked next: both before the lock's release
         if (existing != null) {
-          if (existing.loading || !removeIfExpired(existing, now)) {
+          collected = removeIfCollected(existing) ? existing : null;
+          if (collected == null && (existing.loading || !removeIfExpired(existing, now))) {
             return existing;
           }
-          data.addIfAbsent(node); // the expired entry has left, so the key is absent now
+          data.addIfAbsent(node); // the expired or collected entry has left, so the key is absent now
         }
-        expireUnderLock(now, existing); // before the eviction, so that the room it makes spares a live entry
+        expireUnderLock(now, collected == null ? existing : null); // before the eviction: its room spares an entry
         int victims = policy.admit(node);
         admitted = node.status != Node.UNLINKED; // else the policy evicted it at once, as one of its victims
         if (victims > 0) {
@@ -616,15 +663,18 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
             lockedEntries.addUnderLock(1);
           }
         }
+        drained = drainCollected();
         expired = takeExpirations();
       } finally {
         evictionLock.releasing();
       }
     }
     afterLock(expired);
+    notifyCollected(collected);
+    notifyCollected(drained);
     trials.recordInsert(node.hash);
     if (victimReported) {
-      notifyRemoval(victim.key, victim.value, RemovalCause.SIZE);
+      notifyRemoval(victim.key, victim.value(), RemovalCause.SIZE);
     }
     notifyEvicted(moreVictims);
     return null;
@@ -688,7 +738,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     }
     for (Node<K, V> victim : victims) {
       if (victim != null) {
-        notifyRemoval(victim.key, victim.value, RemovalCause.SIZE);
+        notifyRemoval(victim.key, victim.value(), RemovalCause.SIZE);
       }
     }
   }
@@ -744,7 +794,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     synchronized (evictionLock) {
       evictionLock.acquired(waitStart);
       try {
-        if (node.status == Node.UNLINKED || node.value != value || node.weight() == weight) {
+        if (node.status == Node.UNLINKED || node.value() != value || node.weight() == weight) {
           return;
         }
         victims = takeVictims(policy.reweigh(node, weight));
@@ -864,7 +914,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   V peek(Object key) {
     long now = readTime();
     Node<K, V> node = data.get((K) key, data.hash(key));
-    return node == null || node.loading || expiredAt(node, now) ? null : node.value;
+    return node == null || node.loading || expiredAt(node, now) ? null : node.value();
   }
 
   /** The node mapped for the key, perhaps a placeholder, or {@code null}; for Loading. */
@@ -879,7 +929,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   V read(Node<K, V> node) {
     node.recordAccess();
     trials.recordHit(node.hash);
-    return node.value;
+    return node.value();
   }
 
   void notifyRemoval(K key, V value, RemovalCause cause) {
@@ -918,17 +968,20 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   }
 
   /**
-   * Removes a node that a read found expired, if it is still mapped and still expired, and does the step of
+   * Removes a node that a read found expired, or collected, if it is still mapped and still so, and does the step of
    * expiry work that every operation taking the eviction lock does (see {@link ExpiringCache}).
    */
   void expireFound(Node<K, V> node, long now) {
     Expirations<K, V> expired;
+    boolean collected;
     Headroom.check();
     long waitStart = evictionLock.awaitFree();
     synchronized (evictionLock) {
       evictionLock.acquired(waitStart);
       try {
-        boolean removed = data.get(node.key, node.hash) == node && removeIfExpired(node, now);
+        boolean mapped = data.get(node.key, node.hash) == node;
+        collected = mapped && removeIfCollected(node);
+        boolean removed = mapped && !collected && removeIfExpired(node, now);
         expireUnderLock(now, removed ? node : null);
         expired = takeExpirations();
       } finally {
@@ -936,6 +989,9 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
       }
     }
     afterLock(expired);
+    if (collected) {
+      notifyCollected(node);
+    }
   }
 
   /* ---------------- Hooks for expiry: nothing expires here; ExpiringCache overrides them ---------------- */
@@ -951,7 +1007,31 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    */
   final Node<K, V> newNode(K key, int hash, V value, long now) {
     long deadline = deadlineAfterCreate(key, value, now);
-    return shape.newNode(key, hash, value, deadline, now, weigh(key, value));
+    Node<K, V> node = shape.newNode(key, hash, value, deadline, now, weigh(key, value));
+    if (references != null) {
+      node.fillValue(references.reference(node, value)); // unpublished: see "Writes without a fence" in Node
+    }
+    return node;
+  }
+
+  /**
+   * What a node's value field is to hold for {@code value}: the value, or in a cache with weak or soft values a
+   * new reference to it. Every writer of the field but the constructor writes this.
+   */
+  final V stored(Node<K, V> node, V value) {
+    return references == null ? value : references.reference(node, value);
+  }
+
+  /**
+   * Whether a present value matches the {@code expected} value of a conditional operation: by {@code equals}, or
+   * by identity in a cache with weak or soft values, as in Caffeine. {@code present} is {@code null} for a value
+   * collected, which matches nothing.
+   */
+  final boolean valueMatches(V present, Object expected) {
+    if (present == null) {
+      return false;
+    }
+    return references == null ? present.equals(expected) : present == expected;
   }
 
   /** Returns a new placeholder for a load that starts at {@code now}, in the cache's shape. */
@@ -986,9 +1066,12 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     return 0;
   }
 
-  /** Whether a mapped node is an entry that has not expired, for the map view; here, whether it is not loading. */
+  /**
+   * Whether a mapped node is an entry that has not expired, for the map view; here, whether it is not loading and
+   * its value was not collected.
+   */
   boolean isLive(Node<K, V> node) {
-    return !node.loading;
+    return !node.loading && !node.isCollected();
   }
 
   /** Whether a node that is not a placeholder has expired at {@code now}; never, here. */
@@ -1054,6 +1137,94 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     return 0;
   }
 
+  /* ---------------- Collected values: see "Collected values" in the design overview ---------------- */
+
+  /**
+   * Under the eviction lock: unmaps a mapped entry whose value was collected, unless it is a placeholder, a
+   * compute holds it (its compute sees the value absent and decides), or it has left; returns whether it did.
+   * The caller reports it with {@link #notifyCollected}.
+   */
+  private boolean removeIfCollected(Node<K, V> node) {
+    if (references == null || node.loading || isComputing(node) || !node.isCollected()) {
+      return false;
+    }
+    synchronized (node) { // the eviction lock, then a monitor no compute holds: see "Lock order"
+      if (node.retired || !node.isCollected()) {
+        return false; // left the map, or a write gave it a new value since
+      }
+      data.remove(node);
+      node.retired = true;
+    }
+    policy.remove(node);
+    unscheduled(node);
+    lockedEntries.addUnderLock(-1);
+    COLLECTED_COUNT.setOpaque(this, collectedCount + 1);
+    COLLECTED_WEIGHT.setOpaque(this, collectedWeight + node.weight());
+    return true;
+  }
+
+  /**
+   * Under the eviction lock: clears at most {@link #collectLimit} entries whose value the collector took, polled
+   * from the queue; returns them for {@link #notifyCollected}, or {@code null} for none. A node a compute holds is
+   * passed over; the next write or load of its key replaces it.
+   */
+  private Node<K, V>[] drainCollected() {
+    if (references == null) {
+      return null;
+    }
+    Node<K, V>[] collected = null;
+    int count = 0;
+    for (int polls = 0; polls < collectLimit; polls++) {
+      Node<K, V> node = references.poll();
+      if (node == null) {
+        break;
+      }
+      if (removeIfCollected(node)) {
+        if (collected == null) {
+          @SuppressWarnings("unchecked")
+          Node<K, V>[] created = (Node<K, V>[]) new Node<?, ?>[collectLimit];
+          collected = created;
+        }
+        collected[count++] = node;
+      }
+    }
+    return collected;
+  }
+
+  /** Clears every collected entry queued, in steps of one critical section's share each: for {@link #cleanUp}. */
+  final void clearCollected() {
+    if (references == null) {
+      return;
+    }
+    Node<K, V>[] collected;
+    do {
+      Headroom.check();
+      long waitStart = evictionLock.awaitFree();
+      synchronized (evictionLock) {
+        evictionLock.acquired(waitStart);
+        try {
+          collected = drainCollected();
+        } finally {
+          evictionLock.releasing();
+        }
+      }
+      notifyCollected(collected);
+    } while (collected != null);
+  }
+
+  /** After the eviction lock: reports the collected entries, {@code null} entries and arrays standing for none. */
+  @SafeVarargs
+  private void notifyCollected(Node<K, V>... collected) {
+    if (collected == null) {
+      return;
+    }
+    for (Node<K, V> node : collected) {
+      if (node != null) {
+        notifyRemoval(node.key, null, RemovalCause.COLLECTED);
+      }
+    }
+  }
+
   /* ---------------- Internals ---------------- */
 
   /** The key's mapped node, or {@code null} if it has none or only a load in flight. */
@@ -1089,6 +1260,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
       }
       Node<K, V> node;
       Node<K, V> computed = null;
+      Node<K, V> collected = null;
       V value = null;
       Expirations<K, V> expired;
       long now = writeTime();
@@ -1105,6 +1277,10 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
             computed = node; // its monitor is a compute's: wait for it after the lock
             node = null;
           }
+          if (node != null && removeIfCollected(node)) {
+            collected = node; // absent to the caller: it leaves as collected
+            node = null;
+          }
           if (node != null && removeIfExpired(node, now)) {
             expireUnderLock(now, node); // absent to the caller: it left as expired
             node = null;
@@ -1114,10 +1290,12 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
               boolean removedByCompute;
               synchronized (node) {
                 removedByCompute = node.retired;
-                if (!removedByCompute && (expected == null || node.value.equals(expected))) {
+                V current = node.value(); // held here: a value collected since removeIfCollected is absent
+                if (!removedByCompute && current != null && (expected == null || valueMatches(current, expected))) {
                   discardRefresh(key); // a conditional removal: see Refreshing
                   data.remove(node);
-                  value = node.retire();
+                  node.retire();
+                  value = current;
                 }
               }
               if (removedByCompute) {
@@ -1135,6 +1313,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
         }
       }
       afterLock(expired);
+      notifyCollected(collected);
       if (computed != null) {
         while (isComputing(computed)) {
           Thread.yield(); // the compute's function runs: no lock held here, so it may take any

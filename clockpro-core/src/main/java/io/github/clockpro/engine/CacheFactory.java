@@ -53,12 +53,13 @@ public final class CacheFactory {
       RefreshingExpiringCache<K, V> cache = new RefreshingExpiringCache<>(settings.maximum(), settings.weigher(),
           settings.scanLimit(), settings.initialCapacity(), seed, settings.removalListener(),
           settings.expireAfterWriteNanos(), settings.expireAfterAccessNanos(), settings.expiry(), settings.ticker(),
-          settings.scheduler(), loader, settings.executor(), settings.refreshAfterWriteNanos());
+          settings.scheduler(), loader, settings.executor(), settings.refreshAfterWriteNanos(),
+          settings.valueStrength());
       return new LoadingCacheView<>(cache, loader, cache.refreshing());
     }
     RefreshingCache<K, V> cache = new RefreshingCache<>(settings.maximum(), settings.weigher(),
         settings.scanLimit(), settings.initialCapacity(), seed, settings.removalListener(), loader,
-        settings.executor(), settings.refreshAfterWriteNanos(), settings.ticker());
+        settings.executor(), settings.refreshAfterWriteNanos(), settings.ticker(), settings.valueStrength());
     return new LoadingCacheView<>(cache, loader, cache.refreshing());
   }
 
@@ -141,7 +142,13 @@ public final class CacheFactory {
     if (settings.expires()) {
       return new ExpiringCache<>(settings.maximum(), settings.weigher(), settings.scanLimit(),
           settings.initialCapacity(), seed, settings.removalListener(), settings.expireAfterWriteNanos(),
-          settings.expireAfterAccessNanos(), settings.expiry(), settings.ticker(), settings.scheduler(), false);
+          settings.expireAfterAccessNanos(), settings.expiry(), settings.ticker(), settings.scheduler(), false,
+          settings.valueStrength());
+    }
+    if (settings.valueStrength() != ValueStrength.STRONG) {
+      return new BoundedCache<>(settings.maximum(), settings.weigher(), settings.scanLimit(),
+          settings.initialCapacity(), seed, settings.removalListener(), PolicyView.Expiration.NONE,
+          NodeShape.of(settings.weigher() != null, false, false, settings.valueStrength()));
     }
     if (settings.weigher() == null) {
       return new BoundedCache<>((int) settings.maximum(), settings.scanLimit(), settings.initialCapacity(), seed,

@@ -55,7 +55,7 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
   public boolean containsValue(Object value) {
     requireNonNull(value, "value");
     for (Node<K, V> node : data) {
-      if (cache.isLive(node) && node.value.equals(value)) {
+      if (cache.isLive(node) && cache.valueMatches(node.value(), value)) {
         return true;
       }
     }
@@ -148,8 +148,14 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
   private abstract class NodeIterator<T> implements Iterator<T> {
     private final Iterator<Node<K, V>> nodes = data.iterator();
     /** The next entry to return, found ahead so that {@code hasNext} can skip placeholders; or {@code null}. */
-    private Node<K, V> upcoming = advance();
+    private Node<K, V> upcoming;
+    /** What {@link #next} returns for {@link #upcoming}, projected ahead so that a value collected is skipped. */
+    private T upcomingProjection;
     private Node<K, V> last;
+
+    NodeIterator() {
+      advance();
+    }
 
     @Override
     public boolean hasNext() {
@@ -162,22 +168,29 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
         throw new NoSuchElementException();
       }
       last = upcoming;
-      upcoming = advance();
-      return project(last);
+      T projection = upcomingProjection;
+      advance();
+      return projection;
     }
 
     /**
      * A node seen with its flag clear holds a real value from then on, so it is safe to project later; one that
-     * has expired is skipped.
+     * has expired, or whose value was collected (its projection {@code null}), is skipped.
      */
-    private Node<K, V> advance() {
+    private void advance() {
       while (nodes.hasNext()) {
         Node<K, V> node = nodes.next();
         if (cache.isLive(node)) {
-          return node;
+          T projection = project(node);
+          if (projection != null) {
+            upcoming = node;
+            upcomingProjection = projection;
+            return;
+          }
         }
       }
-      return null;
+      upcoming = null;
+      upcomingProjection = null;
     }
 
     @Override
@@ -189,6 +202,7 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
       last = null;
     }
 
+    /** What the iterator returns for a live node; {@code null} if its value was collected, to skip it. */
     abstract T project(Node<K, V> node);
   }
 
@@ -245,7 +259,7 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
       return new NodeIterator<>() {
         @Override
         V project(Node<K, V> node) {
-          return node.value;
+          return node.value();
         }
       };
     }
@@ -269,7 +283,7 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
         return false;
       }
       Node<K, V> node = data.get(key);
-      return node != null && cache.isLive(node) && node.value.equals(value);
+      return node != null && cache.isLive(node) && cache.valueMatches(node.value(), value);
     }
 
     @Override
@@ -292,7 +306,8 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
       return new NodeIterator<>() {
         @Override
         Map.Entry<K, V> project(Node<K, V> node) {
-          return new WriteThroughEntry(node.key, node.value);
+          V value = node.value();
+          return value == null ? null : new WriteThroughEntry(node.key, value);
         }
       };
     }

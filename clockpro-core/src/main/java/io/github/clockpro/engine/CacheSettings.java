@@ -62,6 +62,9 @@ public interface CacheSettings<K, V> {
   /** The age at which a read refreshes a value, in nanoseconds, more than 0; or {@link #UNSET}. */
   long refreshAfterWriteNanos();
 
+  /** How the cache holds its values: strongly, or by weak or soft references. */
+  ValueStrength valueStrength();
+
   /** Whether entries expire: by a fixed lifetime, or by an {@link #expiry()}. */
   default boolean expires() {
     return expireAfterWriteNanos() != UNSET || expireAfterAccessNanos() != UNSET || expiry() != null;

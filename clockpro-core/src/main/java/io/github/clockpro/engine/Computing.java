@@ -97,13 +97,13 @@ final class Computing<K, V> {
     V present = null;
     synchronized (node) {
       if (!node.retired && !cache.expiredAt(node, now)) {
-        present = node.value;
+        present = node.value();
         if (present == expected && current.getAsBoolean()) {
           stored = true;
           if (reloaded == null) {
             node.retired = true; // removed: unmapped under the eviction lock below, as a compute's removal
           } else {
-            node.value = reloaded;
+            node.value = cache.stored(node, reloaded);
             cache.writeDeadline(node, deadline); // after the value: see ExpiringNode
           }
         }
@@ -189,9 +189,9 @@ final class Computing<K, V> {
         synchronized (node) {
           retired = node.retired;
           if (!retired) {
-            expired = cache.expiredAt(node, now);
+            previous = node.value(); // held from here: a value collected is absent, as an expired one
+            expired = cache.expiredAt(node, now) || previous == null;
             if (!expired) {
-              previous = node.value;
               result = function.apply(key, previous);
               cache.discardRefresh(key); // a write: the key's refresh in flight no longer applies
               if (result == null) {
@@ -199,7 +199,7 @@ final class Computing<K, V> {
               } else {
                 weight = cache.weigh(key, result); // user code under the monitor, as the function: see Weigher
                 long deadline = cache.deadlineAfterUpdate(node, result, now);
-                node.value = result;
+                node.value = cache.stored(node, result);
                 cache.writeDeadline(node, deadline); // after the value: see ExpiringNode
               }
             }
@@ -213,7 +213,7 @@ final class Computing<K, V> {
         continue;
       }
       if (expired) {
-        cache.expireFound(node, now); // absent to the function: remove it, then look again
+        cache.expireFound(node, now); // absent to the function: remove it, expired or collected, then look again
         continue;
       }
       if (result == null) {

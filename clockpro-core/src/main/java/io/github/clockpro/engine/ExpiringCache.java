@@ -123,6 +123,11 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
    * anyway.
    */
   private final boolean writeCapped;
+  /**
+   * Whether the nodes record their write time on every write: with both fixed lifetimes, and in the shapes with
+   * weak or soft values, which are refreshing shapes, so that {@link #ageOf} reads it exactly.
+   */
+  private final boolean keepsWriteTime;
   /** Whether a hit renews the deadline: expiry after access, or an {@link Expiry}. */
   private final boolean renewsOnRead;
   /** The most nodes one critical section takes from the wheel: the scan limit. */
@@ -161,17 +166,19 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
 
   ExpiringCache(long maximum, Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity, int seed,
       RemovalListener<? super K, ? super V> removalListener, long expireAfterWriteNanos,
-      long expireAfterAccessNanos, Expiry<K, V> expiry, Ticker ticker, Scheduler scheduler, boolean refreshing) {
+      long expireAfterAccessNanos, Expiry<K, V> expiry, Ticker ticker, Scheduler scheduler, boolean refreshing,
+      ValueStrength values) {
     super(maximum, weigher, scanLimit, initialCapacity, seed, removalListener, new PolicyView.Expiration(
         expireAfterWriteNanos < 0 ? OptionalLong.empty() : OptionalLong.of(expireAfterWriteNanos),
         expireAfterAccessNanos < 0 ? OptionalLong.empty() : OptionalLong.of(expireAfterAccessNanos),
         expiry != null), NodeShape.of(weigher != null, true,
-        refreshing || (expireAfterWriteNanos >= 0 && expireAfterAccessNanos >= 0)));
+        refreshing || (expireAfterWriteNanos >= 0 && expireAfterAccessNanos >= 0), values));
     this.ticker = ticker;
     this.expiry = expiry;
     this.writeNanos = expireAfterWriteNanos; // plain: the cache is not yet published
     this.accessNanos = expireAfterAccessNanos;
     this.writeCapped = expireAfterWriteNanos >= 0 && expireAfterAccessNanos >= 0;
+    this.keepsWriteTime = writeCapped || values != ValueStrength.STRONG;
     this.lifetimeOverride = expiry == null ? null : new ThreadLocal<>();
     this.renewsOnRead = expiry != null || expireAfterAccessNanos >= 0;
     this.stepLimit = scanLimit;
@@ -188,6 +195,7 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
    */
   @Override
   public void cleanUp() {
+    clearCollected();
     cleanUp(false);
   }
 
@@ -264,7 +272,7 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
         }
       } else {
         long left = deadline - now;
-        long renewed = now + bounded(expiry.expireAfterRead(entry.key, entry.value, tickerTime(now), left));
+        long renewed = now + bounded(expiry.expireAfterRead(entry.key, entry.value(), tickerTime(now), left));
         if (renewed != deadline) {
           entry.renewDeadline(deadline, renewed); // an update's deadline meanwhile stands: see ExpiringNode
         }
@@ -275,7 +283,7 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
 
   @Override
   boolean isLive(Node<K, V> node) {
-    return !node.loading && !expiredAt(node, now());
+    return super.isLive(node) && !expiredAt(node, now());
   }
 
   @Override
@@ -315,7 +323,7 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   /** With both fixed lifetimes, records the write time first, as {@link RefreshingExpiringCache} does. */
   @Override
   void writeDeadline(Node<K, V> node, long deadline) {
-    if (writeCapped) {
+    if (keepsWriteTime) {
       ((RefreshingExpiringNode<K, V>) node).setWriteTime(now());
     }
     ((ExpiringNode<K, V>) node).setDeadline(deadline);
@@ -384,7 +392,7 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
       pacer.schedule(expired.runSequence, expired.runDelay, scheduledCleanUp);
     }
     for (Node<K, V> node : expired.removed) {
-      notifyRemoval(node.key, node.value, RemovalCause.EXPIRED);
+      notifyRemoval(node.key, node.value(), RemovalCause.EXPIRED);
     }
   }
 

@@ -137,7 +137,7 @@ final class Loading<K, V> {
       if (!placeholder.loading || placeholder.retired || ((Load<?>) placeholder.value).isDone()) {
         return false;
       }
-      placeholder.fillValue(value);
+      placeholder.fillValue(cache.stored(placeholder, value));
       cache.writeDeadline(placeholder, deadline); // before loading clears: a reader that sees it clear sees both
       counters.recordFill(); // before the node can leave the map: any removal that counts it sees this count
       placeholder.loading = false; // the linearization point: a reader that sees it clear sees the value
@@ -252,7 +252,7 @@ final class Loading<K, V> {
       cache.notifyRemoval(placeholder.key, loaded, load.isDiscarded() ? RemovalCause.EXPLICIT : RemovalCause.SIZE);
       return loaded;
     } else {
-      result = placeholder.value; // a put filled the placeholder first: its value wins
+      result = placeholder.value(); // a put filled the placeholder first: its value wins
     }
     load.complete(result);
     return result;
@@ -275,7 +275,7 @@ final class Loading<K, V> {
         }
         return null;
       }
-      put = placeholder.value;
+      put = placeholder.value();
     }
     load.complete(put);
     return put;

@@ -18,7 +18,8 @@ import java.lang.invoke.VarHandle;
  * <h2>Fields and who writes them</h2>
  * <ul>
  *   <li>{@link #key} and {@link #hash} are final.
- *   <li>{@link #value} is volatile and written under the node's monitor; see "Value writes" below.
+ *   <li>{@link #value} is volatile and written under the node's monitor; see "Value writes" below. It holds the
+ *       value itself, or in the shapes with weak or soft values a reference to it (see {@link #value()}).
  *   <li>{@link #nextInBin} is volatile and belongs to the {@link NodeTable}: written only by the table's
  *       writer, who holds the cache's eviction lock, and read by lock-free lookups. While the node sits in a tree
  *       bin the tree holds it, and the link is left as it was, for readers still walking an older chain.
@@ -191,7 +192,7 @@ class Node<K, V> {
   V retire() {
     synchronized (this) {
       retired = true;
-      return value;
+      return value();
     }
   }
 
@@ -220,6 +221,24 @@ class Node<K, V> {
       retired = true;
       return true;
     }
+  }
+
+  /**
+   * The entry's value: here the field itself, which the hit path reads through this method. The shapes that hold
+   * their values by weak or soft references (see {@link NodeShape}) keep the reference in the field and return its
+   * referent here, {@code null} once it was collected. For a placeholder, its {@link Load}. Every reader that wants
+   * the user's value calls this; only readers looking for a placeholder's {@link Load} read the field.
+   */
+  V value() {
+    return value;
+  }
+
+  /**
+   * Whether the garbage collector took the value of a shape that holds it by a weak or soft reference; never
+   * here. Not for the hit path, which reads {@link #value()} once and takes {@code null} as a miss.
+   */
+  boolean isCollected() {
+    return false;
   }
 
   /**

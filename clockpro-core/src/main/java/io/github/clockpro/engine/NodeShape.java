@@ -23,6 +23,10 @@ import java.lang.invoke.VarHandle;
  *   <tr><td>{@link #REFRESHING_EXPIRING}</td><td>{@link RefreshingExpiringNode}</td><td>72</td></tr>
  *   <tr><td>{@link #WEIGHTED_REFRESHING_EXPIRING}</td><td>{@link WeightedRefreshingExpiringNode}</td>
  *       <td>80</td></tr>
+ *   <tr><td>{@link #WEAK_VALUES}, {@link #SOFT_VALUES}</td><td>{@link ReferencedValueNode}</td>
+ *       <td>64, and the reference</td></tr>
+ *   <tr><td>{@link #EXPIRING_WEAK_VALUES}, {@link #EXPIRING_SOFT_VALUES}</td>
+ *       <td>{@link ExpiringReferencedValueNode}</td><td>80, and the reference</td></tr>
  * </table>
  *
  * <p>A placeholder for a load in flight has its cache's shape, with the {@link Load} as its value and weight 0
@@ -76,14 +80,62 @@ enum NodeShape {
     <K, V> Node<K, V> newNode(K key, int hash, V value, long deadline, long writeTime, int weight) {
       return new WeightedRefreshingExpiringNode<>(key, hash, value, deadline, writeTime, weight);
     }
+  },
+  WEAK_VALUES(ValueStrength.WEAK) {
+    @Override
+    <K, V> Node<K, V> newNode(K key, int hash, V value, long deadline, long writeTime, int weight) {
+      return ReferencedValueNode.create(key, hash, value, writeTime, weight);
+    }
+  },
+  SOFT_VALUES(ValueStrength.SOFT) {
+    @Override
+    <K, V> Node<K, V> newNode(K key, int hash, V value, long deadline, long writeTime, int weight) {
+      return ReferencedValueNode.create(key, hash, value, writeTime, weight);
+    }
+  },
+  EXPIRING_WEAK_VALUES(ValueStrength.WEAK) {
+    @Override
+    <K, V> Node<K, V> newNode(K key, int hash, V value, long deadline, long writeTime, int weight) {
+      return ExpiringReferencedValueNode.create(key, hash, value, deadline, writeTime, weight);
+    }
+  },
+  EXPIRING_SOFT_VALUES(ValueStrength.SOFT) {
+    @Override
+    <K, V> Node<K, V> newNode(K key, int hash, V value, long deadline, long writeTime, int weight) {
+      return ExpiringReferencedValueNode.create(key, hash, value, deadline, writeTime, weight);
+    }
   };
 
+  /** How the shape's nodes hold their values: strongly, or by a weak or soft reference. */
+  private final ValueStrength valueStrength;
+
+  NodeShape() {
+    this(ValueStrength.STRONG);
+  }
+
+  NodeShape(ValueStrength valueStrength) {
+    this.valueStrength = valueStrength;
+  }
+
+  /** How the shape's nodes hold their values; a cache whose shape holds references drains them (ValueReferences). */
+  ValueStrength valueStrength() {
+    return valueStrength;
+  }
+
   /**
-   * The shape for a cache built with a weigher or not, with expiry or not, and keeping each value's write time or
-   * not: for {@code refreshAfterWrite}, or for expiry after both write and access, whose reads cap the renewed
-   * deadline by the write time (the refreshing shapes serve both).
+   * The shape for a cache built with a weigher or not, with expiry or not, keeping each value's write time or
+   * not (for {@code refreshAfterWrite}, or for expiry after both write and access, whose reads cap the renewed
+   * deadline by the write time: the refreshing shapes serve both), and holding its values strongly or not. The
+   * shapes with weak or soft values are the widest, which serve every combination of the other options: weak and
+   * soft values are for caches that trade memory per entry for letting the collector decide.
    */
-  static NodeShape of(boolean weighted, boolean expiring, boolean refreshing) {
+  static NodeShape of(boolean weighted, boolean expiring, boolean refreshing, ValueStrength values) {
+    if (values != ValueStrength.STRONG) {
+      if (expiring) {
+        return values == ValueStrength.WEAK ? EXPIRING_WEAK_VALUES : EXPIRING_SOFT_VALUES;
+      }
+      return values == ValueStrength.WEAK ? WEAK_VALUES : SOFT_VALUES;
+    }
     if (expiring) {
       if (refreshing) {
         return weighted ? WEIGHTED_REFRESHING_EXPIRING : REFRESHING_EXPIRING;
@@ -195,7 +247,7 @@ enum NodeShape {
    * The node of a cache built with both a weigher and {@code refreshAfterWrite}, without expiry: a
    * {@link RefreshingNode} with the weight, guarded as in {@link WeightedNode}.
    */
-  static final class WeightedRefreshingNode<K, V> extends RefreshingNode<K, V> {
+  static class WeightedRefreshingNode<K, V> extends RefreshingNode<K, V> {
 
     private static final VarHandle WEIGHT = varHandle(WeightedRefreshingNode.class, "weight", int.class);
 
@@ -364,7 +416,7 @@ enum NodeShape {
    * The node of a cache built with a weigher, expiry and {@code refreshAfterWrite}: a
    * {@link RefreshingExpiringNode} with the weight, guarded as in {@link WeightedNode}.
    */
-  static final class WeightedRefreshingExpiringNode<K, V> extends RefreshingExpiringNode<K, V> {
+  static class WeightedRefreshingExpiringNode<K, V> extends RefreshingExpiringNode<K, V> {
 
     private static final VarHandle WEIGHT = varHandle(WeightedRefreshingExpiringNode.class, "weight", int.class);
 
@@ -389,6 +441,65 @@ enum NodeShape {
     @Override
     void setWeight(int weight) {
       WEIGHT.setVolatile(this, weight);
+    }
+  }
+
+  /**
+   * The node of a cache built with {@code weakValues} or {@code softValues}, without expiry: a
+   * {@link WeightedRefreshingNode}, whose weight and write time serve the caches with a weigher or refresh (in the
+   * others the weight stays 1 and the write time unread), and whose {@link #value} field holds a
+   * {@link ValueReferences} reference to the value once the node is an entry; a placeholder holds its {@link Load}
+   * itself. The field is written as in {@link Node}; see {@link ValueReferences} for the references.
+   */
+  static final class ReferencedValueNode<K, V> extends WeightedRefreshingNode<K, V> {
+
+    private ReferencedValueNode(K key, int hash, V value, long writeTime, int weight) {
+      super(key, hash, value, writeTime, weight);
+    }
+
+    /**
+     * Makes a node; a method rather than the constructor, so that the shapes' factory does not name this class,
+     * and the class stays unloaded, leaving {@link Node#value()} with one implementation for the compiler, in a
+     * program whose caches all hold their values strongly.
+     */
+    static <K, V> Node<K, V> create(K key, int hash, V value, long writeTime, int weight) {
+      return new ReferencedValueNode<>(key, hash, value, writeTime, weight);
+    }
+
+    @Override
+    V value() {
+      return ValueReferences.referent(value);
+    }
+
+    @Override
+    boolean isCollected() {
+      return ValueReferences.isCleared(value);
+    }
+  }
+
+  /**
+   * The node of an expiring cache built with {@code weakValues} or {@code softValues}: a
+   * {@link WeightedRefreshingExpiringNode} holding its value as {@link ReferencedValueNode} does.
+   */
+  static final class ExpiringReferencedValueNode<K, V> extends WeightedRefreshingExpiringNode<K, V> {
+
+    private ExpiringReferencedValueNode(K key, int hash, V value, long deadline, long writeTime, int weight) {
+      super(key, hash, value, deadline, writeTime, weight);
+    }
+
+    /** Makes a node; see {@link ReferencedValueNode#create}. */
+    static <K, V> Node<K, V> create(K key, int hash, V value, long deadline, long writeTime, int weight) {
+      return new ExpiringReferencedValueNode<>(key, hash, value, deadline, writeTime, weight);
+    }
+
+    @Override
+    V value() {
+      return ValueReferences.referent(value);
+    }
+
+    @Override
+    boolean isCollected() {
+      return ValueReferences.isCleared(value);
     }
   }
 

@@ -46,9 +46,9 @@ final class RefreshingCache<K, V> extends BoundedCache<K, V> implements RefreshP
 
   RefreshingCache(long maximum, Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity, int seed,
       RemovalListener<? super K, ? super V> removalListener, CacheLoader<? super K, V> loader, Executor executor,
-      long refreshNanos, Ticker ticker) {
+      long refreshNanos, Ticker ticker, ValueStrength values) {
     super(maximum, weigher, scanLimit, initialCapacity, seed, removalListener, PolicyView.Expiration.NONE,
-        NodeShape.of(weigher != null, false, true));
+        NodeShape.of(weigher != null, false, true, values));
     this.ticker = ticker;
     this.refreshNanos = refreshNanos;
     this.refreshing = new Refreshing<>(this, loader, executor);

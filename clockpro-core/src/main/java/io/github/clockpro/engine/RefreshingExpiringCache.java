@@ -63,9 +63,9 @@ final class RefreshingExpiringCache<K, V> extends ExpiringCache<K, V> implements
   RefreshingExpiringCache(long maximum, Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity,
       int seed, RemovalListener<? super K, ? super V> removalListener, long expireAfterWriteNanos,
       long expireAfterAccessNanos, Expiry<K, V> expiry, Ticker ticker, Scheduler scheduler,
-      CacheLoader<? super K, V> loader, Executor executor, long refreshNanos) {
+      CacheLoader<? super K, V> loader, Executor executor, long refreshNanos, ValueStrength values) {
     super(maximum, weigher, scanLimit, initialCapacity, seed, removalListener, expireAfterWriteNanos,
-        expireAfterAccessNanos, expiry, ticker, scheduler, true);
+        expireAfterAccessNanos, expiry, ticker, scheduler, true, values);
     this.refreshNanos = refreshNanos;
     this.refreshing = new Refreshing<>(this, loader, executor);
   }
