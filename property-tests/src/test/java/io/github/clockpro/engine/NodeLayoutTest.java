@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.clockpro.engine.NodeShape.ExpiringNode;
+import io.github.clockpro.engine.NodeShape.ExpiringReferencedValueNode;
 import io.github.clockpro.engine.NodeShape.RefreshingExpiringNode;
+import io.github.clockpro.engine.NodeShape.ReferencedValueNode;
 import io.github.clockpro.engine.NodeShape.RefreshingNode;
 import io.github.clockpro.engine.NodeShape.WeightedExpiringNode;
 import io.github.clockpro.engine.NodeShape.WeightedNode;
@@ -34,7 +36,9 @@ class NodeLayoutTest {
         Arguments.of(ExpiringNode.class, 64),
         Arguments.of(WeightedExpiringNode.class, 72),
         Arguments.of(RefreshingExpiringNode.class, 72),
-        Arguments.of(WeightedRefreshingExpiringNode.class, 80));
+        Arguments.of(WeightedRefreshingExpiringNode.class, 80),
+        Arguments.of(ReferencedValueNode.class, 64),
+        Arguments.of(ExpiringReferencedValueNode.class, 80));
   }
 
   @ParameterizedTest
