@@ -56,7 +56,8 @@ public interface ClockProLoadingCache<K, V> extends ClockProCache<K, V> {
    * @param key the key
    * @return a future of the new value ({@code null} if the loader returned {@code null}, which removes the entry),
    *     completed once the value is stored; completed exceptionally if the loader threw or its future failed, the
-   *     old value then kept
+   *     old value then kept (also when {@code asyncReload} throws instead of returning a future, which Caffeine's
+   *     {@code refresh} throws to its caller)
    * @throws NullPointerException if {@code key} is null
    */
   CompletableFuture<V> refresh(K key);

@@ -138,9 +138,12 @@ final class Refreshing<K, V> {
       failed(key, future, storing, nanos);
       return;
     }
-    cache.counters().recordRefresh(true, reloaded != null, nanos);
     inFlight.remove(key, future);
-    future.complete(reloaded);
+    try {
+      cache.counters().recordRefresh(true, reloaded != null, nanos);
+    } finally {
+      future.complete(reloaded);
+    }
   }
 
   /**
@@ -157,14 +160,22 @@ final class Refreshing<K, V> {
     }
   }
 
+  /**
+   * Ends a refresh that failed: the key leaves {@link #inFlight} first and the future is completed whatever the
+   * counting and the logging throw (the stack may be nearly full), so no failure keeps the key from its next
+   * refresh or leaves a caller waiting.
+   */
   private void failed(K key, CompletableFuture<V> future, Throwable failure, long nanos) {
-    cache.counters().recordRefresh(false, false, nanos);
-    Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-        ? failure.getCause() : failure;
-    if (!(cause instanceof CancellationException) && !(cause instanceof TimeoutException)) {
-      LOGGER.log(System.Logger.Level.WARNING, "Exception thrown when refreshing key " + key, failure);
-    }
     inFlight.remove(key, future);
-    future.completeExceptionally(failure);
+    try {
+      cache.counters().recordRefresh(false, false, nanos);
+      Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+          ? failure.getCause() : failure;
+      if (!(cause instanceof CancellationException) && !(cause instanceof TimeoutException)) {
+        LOGGER.log(System.Logger.Level.WARNING, "Exception thrown when refreshing key " + key, failure);
+      }
+    } finally {
+      future.completeExceptionally(failure);
+    }
   }
 }

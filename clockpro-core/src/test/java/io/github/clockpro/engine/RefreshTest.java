@@ -11,6 +11,7 @@ import io.github.clockpro.Expiry;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -146,6 +147,32 @@ class RefreshTest {
     assertEquals(0, reads.get());
     assertEquals(0, variable.stats().hitCount());
     assertEquals("reloaded1#1", variable.asMap().get(1), "the reload was stored");
+  }
+
+  /**
+   * A reloaded value that cannot be stored (here the weigher throws on it) fails the refresh, keeps the old value
+   * and leaves no refresh in flight, so the next one runs.
+   */
+  @Test
+  void shouldFailTheRefreshWhenItsValueCannotBeStored() {
+    AtomicBoolean weigherFails = new AtomicBoolean();
+    ClockProLoadingCache<Integer, String> cache = ClockProCache.builder().maximumWeight(100)
+        .<Integer, String>weigher((key, value) -> {
+          if (weigherFails.get() && value.startsWith("reloaded")) {
+            throw new IllegalStateException("cannot weigh");
+          }
+          return 1;
+        }).executor(Runnable::run).build(loader);
+    cache.get(1);
+    weigherFails.set(true);
+    assertThrows(ExecutionException.class, () -> cache.refresh(1).get());
+    assertEquals("loaded1", cache.getIfPresent(1));
+    assertEquals(Map.of(), cache.policy().refreshes(), "nothing left in flight");
+    assertEquals(1, cache.stats().refreshFailureCount());
+    weigherFails.set(false);
+    assertEquals("reloaded1#2", cache.refresh(1).join());
+    assertEquals("reloaded1#2", cache.getIfPresent(1));
+    assertEquals(List.of(), EngineAccess.checkInvariants(cache));
   }
 
   @Test
