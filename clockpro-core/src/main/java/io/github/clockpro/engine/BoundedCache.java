@@ -105,8 +105,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    * others: it would break the per-operation bound this cache exists to keep. Nor would it spare a miss the lock:
    * the table has one writer, the lock holder, so every insert takes the lock to map its node. When two writers
    * take turns, what each pays is the cache lines the other wrote last (docs/decisions.md, "The eviction lock's two
-   * modes are the machine's"). A buffer tried with the table mapping under a monitor of its own cost more CPU per
-   * miss than this lock (docs/decisions.md, "A write buffer drained under a try-lock, prototyped: slower").
+   * modes are the machine's"). A buffer tried with the table mapping under a monitor of its own was no faster than
+   * this lock (docs/decisions.md, "A write buffer drained under a try-lock, prototyped: no faster").
    *
    * Collected values. A cache built with weakValues or softValues has a shape whose nodes hold a weak or soft
    * reference to the value (NodeShape, ValueReferences); the hit path is the same call, Node.value(), which those
