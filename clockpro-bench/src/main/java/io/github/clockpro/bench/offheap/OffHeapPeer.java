@@ -9,6 +9,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.Locale;
+import java.util.function.LongFunction;
+import java.util.function.LongSupplier;
+import java.util.function.ObjLongConsumer;
 import org.caffinitas.ohc.CacheSerializer;
 import org.caffinitas.ohc.Eviction;
 import org.caffinitas.ohc.OHCache;
@@ -55,118 +58,65 @@ public enum OffHeapPeer {
    */
   public ByteStore create(long capacityBytes, int largestValue) {
     return switch (this) {
-      case CLOCKPRO_OFFHEAP -> offHeap(OffHeapCache.builder(Serializer.longs(), Serializer.bytes())
-          .maximumBytes(capacityBytes).build());
-      case OHC_LINKED -> ohc(OHCacheBuilder.<Long, byte[]>newBuilder().keySerializer(LongSerializer.INSTANCE)
-          .valueSerializer(BytesSerializer.INSTANCE).capacity(capacityBytes).eviction(Eviction.LRU).build());
-      case OHC_CHUNKED -> ohc(OHCacheBuilder.<Long, byte[]>newBuilder().keySerializer(LongSerializer.INSTANCE)
-          .valueSerializer(BytesSerializer.INSTANCE).capacity(capacityBytes).eviction(Eviction.LRU)
-          .chunkSize(Math.max(1 << 20, 4 * (largestValue + 64))).build());
-      case CLOCKPRO_HEAP -> heap(ClockProCache.builder().maximumWeight(capacityBytes)
-          .<Long, byte[]>weigher((key, value) -> Long.BYTES + value.length).build());
-      case CAFFEINE -> caffeine(Caffeine.newBuilder().maximumWeight(capacityBytes)
-          .<Long, byte[]>weigher((key, value) -> Long.BYTES + value.length).executor(Runnable::run).build());
-    };
-  }
-
-  private static ByteStore offHeap(OffHeapCache<Long, byte[]> cache) {
-    return new ByteStore() {
-      @Override
-      public byte[] get(long key) {
-        return cache.getIfPresent(key);
+      case CLOCKPRO_OFFHEAP -> {
+        OffHeapCache<Long, byte[]> cache = OffHeapCache.builder(Serializer.longs(), Serializer.bytes())
+            .maximumBytes(capacityBytes).build();
+        yield new Adapter(cache::getIfPresent, (value, key) -> cache.put(key, value), cache::size, cache::close);
       }
-
-      @Override
-      public void put(long key, byte[] value) {
-        cache.put(key, value);
+      case OHC_LINKED, OHC_CHUNKED -> {
+        OHCacheBuilder<Long, byte[]> builder = OHCacheBuilder.<Long, byte[]>newBuilder()
+            .keySerializer(LongSerializer.INSTANCE).valueSerializer(BytesSerializer.INSTANCE).capacity(capacityBytes)
+            .eviction(Eviction.LRU);
+        OHCache<Long, byte[]> cache = (this == OHC_CHUNKED
+            ? builder.chunkSize(Math.max(1 << 20, 4 * (largestValue + 64))) : builder).build();
+        yield new Adapter(cache::get, (value, key) -> cache.put(key, value), cache::size, () -> closeOhc(cache));
       }
-
-      @Override
-      public long size() {
-        return cache.size();
+      case CLOCKPRO_HEAP -> {
+        ClockProCache<Long, byte[]> cache = ClockProCache.builder().maximumWeight(capacityBytes)
+            .<Long, byte[]>weigher((key, value) -> Long.BYTES + value.length).build();
+        yield new Adapter(cache::getIfPresent, (value, key) -> cache.put(key, value), cache::size,
+            cache::invalidateAll);
       }
-
-      @Override
-      public void close() {
-        cache.close();
+      case CAFFEINE -> {
+        Cache<Long, byte[]> cache = Caffeine.newBuilder().maximumWeight(capacityBytes)
+            .<Long, byte[]>weigher((key, value) -> Long.BYTES + value.length).executor(Runnable::run).build();
+        yield new Adapter(cache::getIfPresent, (value, key) -> cache.put(key, value), cache::estimatedSize,
+            cache::invalidateAll);
       }
     };
   }
 
-  private static ByteStore ohc(OHCache<Long, byte[]> cache) {
-    return new ByteStore() {
-      @Override
-      public byte[] get(long key) {
-        return cache.get(key);
-      }
-
-      @Override
-      public void put(long key, byte[] value) {
-        cache.put(key, value);
-      }
-
-      @Override
-      public long size() {
-        return cache.size();
-      }
-
-      @Override
-      public void close() {
-        try {
-          cache.close();
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      }
-    };
+  private static void closeOhc(OHCache<Long, byte[]> cache) {
+    try {
+      cache.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
-  private static ByteStore heap(ClockProCache<Long, byte[]> cache) {
-    return new ByteStore() {
-      @Override
-      public byte[] get(long key) {
-        return cache.getIfPresent(key);
-      }
+  /** The one adapter: each peer's four operations as method references. */
+  private record Adapter(LongFunction<byte[]> getter, ObjLongConsumer<byte[]> putter, LongSupplier sizer,
+      Runnable closer) implements ByteStore {
 
-      @Override
-      public void put(long key, byte[] value) {
-        cache.put(key, value);
-      }
+    @Override
+    public byte[] get(long key) {
+      return getter.apply(key);
+    }
 
-      @Override
-      public long size() {
-        return cache.size();
-      }
+    @Override
+    public void put(long key, byte[] value) {
+      putter.accept(value, key);
+    }
 
-      @Override
-      public void close() {
-        cache.invalidateAll();
-      }
-    };
-  }
+    @Override
+    public long size() {
+      return sizer.getAsLong();
+    }
 
-  private static ByteStore caffeine(Cache<Long, byte[]> cache) {
-    return new ByteStore() {
-      @Override
-      public byte[] get(long key) {
-        return cache.getIfPresent(key);
-      }
-
-      @Override
-      public void put(long key, byte[] value) {
-        cache.put(key, value);
-      }
-
-      @Override
-      public long size() {
-        return cache.estimatedSize();
-      }
-
-      @Override
-      public void close() {
-        cache.invalidateAll();
-      }
-    };
+    @Override
+    public void close() {
+      closer.run();
+    }
   }
 
   /** OHC's serializer of the keys: eight bytes, as {@link Serializer#longs()}. */
