@@ -31,6 +31,22 @@ class OffHeapCacheTest {
   }
 
   @Test
+  void shouldRefuseToChangeTheMaximumAndOfferNoRunTimeViews() {
+    try (OffHeapCache<Long, String> cache = cache(1L << 20, new ArrayList<>())) {
+      cache.put(1L, "one");
+      UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+          () -> cache.policy().setMaximum(1L << 19));
+      assertTrue(e.getMessage().contains("maximumBytes"), e.getMessage());
+      assertEquals(1L << 20, cache.policy().maximum());
+      assertEquals("one", cache.getIfPresent(1L));
+      assertTrue(cache.policy().eviction().isEmpty());
+      assertTrue(cache.policy().expireAfterWrite().isEmpty());
+      assertTrue(cache.policy().expireAfterAccess().isEmpty());
+      assertTrue(cache.policy().expireVariably().isEmpty());
+    }
+  }
+
+  @Test
   void shouldServeWhatWasPut() {
     try (OffHeapCache<Long, String> cache = cache(1 << 20, new ArrayList<>())) {
       cache.put(1L, "one");
