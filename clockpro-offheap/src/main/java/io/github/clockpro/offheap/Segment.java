@@ -131,9 +131,6 @@ final class Segment {
   /** The time of the operation running under the write lock, for the hand's expiry checks; writer. */
   private long lastNow = Long.MIN_VALUE;
 
-  /** Reused by moves; writer. */
-  private byte[] scratch = new byte[0];
-
   // Sizes of the policy: writer; read by stats and policy without a lock (benign, see the overview).
   private volatile int residentCount;
   private volatile int hotCount;
@@ -709,19 +706,20 @@ final class Segment {
   /** Moves the entry at the head to the tail with its new kind, its reference bit cleared. */
   private void move(IndexTable index, int slot, long word, int offset, int size, int nextKind,
       List<Removal> removals) {
-    if (scratch.length < size) {
-      scratch = new byte[Math.max(size, scratch.length * 2)];
-    }
     if (free() + size < bytesAtTail(size)) {
       // Padding at the ring's end leaves no room for the copy: the entry is evicted instead.
       removeResident(index, slot, word, RemovalCause.SIZE, removals, true);
       head += size;
       return;
     }
-    ring.get(offset, scratch, 0, size);
     head += size;
     int kind = IndexTable.kind(word);
-    int newOffset = append(scratch, 0, size);
+    // The entry's bytes are freed but not yet overwritten: the new place may overlap them, which the buffer's
+    // bulk copy allows (as if through an intermediate copy). Reserving writes at most a padding byte, which lies
+    // outside the freed entry.
+    int newOffset = reserve(size);
+    ring.put(newOffset, ring, offset, size);
+    commit(size);
     moveCount++;
     if (kind == IndexTable.HOT && nextKind == IndexTable.COLD) {
       demotionCount++;
@@ -737,12 +735,24 @@ final class Segment {
   }
 
   /**
-   * Appends bytes at the tail (padding to the ring's end first if they do not fit before it) and publishes the
-   * positions: the head before the bytes are written, the tail after. The caller made room.
+   * Appends bytes at the tail, as {@link #reserve} and {@link #commit} around the copy. The caller made room.
    *
    * @return the entry's offset
    */
   private int append(byte[] bytes, int from, int size) {
+    int offset = reserve(size);
+    ring.put(offset, bytes, from, size);
+    commit(size);
+    return offset;
+  }
+
+  /**
+   * Makes the tail the start of an entry of this size (padding to the ring's end first if it does not fit before
+   * it) and publishes the head, before the caller writes the entry where freed entries were.
+   *
+   * @return the entry's offset
+   */
+  private int reserve(int size) {
     int offset = (int) (tail % capacity);
     if (capacity - offset < size) {
       ring.put(offset + EntryLayout.FLAGS, EntryLayout.PADDING);
@@ -753,12 +763,15 @@ final class Segment {
     if (file != null) {
       file.publishHead(head);
     }
-    ring.put(offset, bytes, from, size);
+    return offset;
+  }
+
+  /** Publishes the tail past an entry of this size, written in full at the offset {@link #reserve} returned. */
+  private void commit(int size) {
     tail += size;
     if (file != null) {
       file.publishTail(tail);
     }
-    return offset;
   }
 
   // ---------------------------------------------------------------------------------------------------------------
