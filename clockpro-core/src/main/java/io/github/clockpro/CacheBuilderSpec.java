@@ -23,8 +23,9 @@ import java.util.Set;
  *       the builder before it builds);
  *   <li>{@code expireAfterWrite}, {@code expireAfterAccess}, {@code refreshAfterWrite}: durations;
  *   <li>{@code recordStats}: a flag, accepted (statistics are always recorded);
- *   <li>{@code weakKeys}, {@code weakValues}, {@code softValues}: Caffeine's flags for references the collector may
- *       clear. Recognised, and refused with a message saying that this cache holds its keys and values strongly.
+ *   <li>{@code weakValues}, {@code softValues}: flags, for {@link CacheBuilder#weakValues} and
+ *       {@link CacheBuilder#softValues};
+ *   <li>{@code weakKeys}: Caffeine's flag, recognised and refused, as {@link CacheBuilder#weakKeys} is.
  * </ul>
  * A duration is a whole number followed by a unit, {@code ms}, {@code s}, {@code m}, {@code h} or {@code d}
  * ({@code 90s}, {@code 10m}; the unit in either case), or an ISO-8601 duration ({@code PT10M}).
@@ -63,9 +64,12 @@ public final class CacheBuilderSpec {
   private static final String EXPIRE_AFTER_ACCESS = "expireAfterAccess";
   private static final String REFRESH_AFTER_WRITE = "refreshAfterWrite";
   private static final String RECORD_STATS = "recordStats";
-  private static final Set<String> REFERENCE_FLAGS = Set.of("weakKeys", "weakValues", "softValues");
+  private static final String WEAK_KEYS = "weakKeys";
+  private static final String WEAK_VALUES = "weakValues";
+  private static final String SOFT_VALUES = "softValues";
+  private static final Set<String> FLAGS = Set.of(RECORD_STATS, WEAK_KEYS, WEAK_VALUES, SOFT_VALUES);
   private static final String KEYS = "initialCapacity, maximumSize, maximumWeight, scanLimit, expireAfterWrite,"
-      + " expireAfterAccess, refreshAfterWrite and recordStats";
+      + " expireAfterAccess, refreshAfterWrite, recordStats, weakValues and softValues";
 
   private final String specification;
   /** The parsed value of each key given; see the design overview. */
@@ -152,12 +156,12 @@ public final class CacheBuilderSpec {
   }
 
   private static Object parseValue(String specification, String key, String value) {
-    if (key.equals(RECORD_STATS) || REFERENCE_FLAGS.contains(key)) {
+    if (FLAGS.contains(key)) {
       if (value != null) {
         throw invalid(specification, key + " takes no value but was given '" + value + "'");
       }
-      if (!key.equals(RECORD_STATS)) {
-        throw invalid(specification, key + " is not supported: this cache holds its keys and values strongly");
+      if (key.equals(WEAK_KEYS)) {
+        throw invalid(specification, key + " is not supported: keys are held strongly and compared by equals");
       }
       return Boolean.TRUE;
     }
@@ -267,6 +271,8 @@ public final class CacheBuilderSpec {
       case EXPIRE_AFTER_ACCESS -> builder.expireAfterAccess((Duration) value);
       case REFRESH_AFTER_WRITE -> builder.refreshAfterWrite((Duration) value);
       case RECORD_STATS -> builder.recordStats();
+      case WEAK_VALUES -> builder.weakValues();
+      case SOFT_VALUES -> builder.softValues();
       default -> throw new AssertionError("parseValue accepted the unknown key " + key);
     }
   }

@@ -193,6 +193,9 @@ class CaffeineBuilderTest {
     assertTrue(spec.sets("recordStats"));
     assertFalse(spec.sets("maximumWeight"));
     assertEquals(5, CacheBuilder.from(spec).build().policy().maximum());
+    assertTrue(CacheBuilderSpec.parse("maximumSize=5,weakValues").sets("weakValues"));
+    assertTrue(CacheBuilderSpec.parse("softValues").sets("softValues"));
+    assertThrows(IllegalStateException.class, () -> CacheBuilder.from("softValues").buildAsync());
   }
 
   @Test
@@ -203,7 +206,8 @@ class CaffeineBuilderTest {
         {"maximumSize=1,maximumWeight=1", "maximumWeight: maximumWeight cannot be set"},
         {"recordStats=true", "recordStats takes no value but was given 'true'"},
         {"weakKeys", "weakKeys is not supported"},
-        {"softValues", "softValues is not supported"},
+        {"weakValues,softValues", "softValues: value strength was already set to WEAK"},
+        {"softValues=true", "softValues takes no value but was given 'true'"},
         {"maximumSize", "'maximumSize' has no '=' and value"},
         {"expireAfterWrite=10", "expireAfterWrite must be a whole number and a unit"},
         {"expireAfterWrite=1m,expireAfterWrite=2m", "expireAfterWrite is given twice"},

@@ -248,7 +248,10 @@ final class ConfigurationFile {
       }
       reject("policy.eager-expiration.variable", "a variable expiry is not supported from the file; use "
           + "policy.lazy-expiration, or an ExpiryPolicy in code");
-      reject("policy.refresh.after-write", "refresh is not supported by clockpro-jcache");
+      reject("policy.refresh.after-write", "refresh is not supported by clockpro-jcache: the read-through loader "
+          + "runs in the JCache layer, which copies each loaded value and reports it as a JCache event and statistic, "
+          + "and a refresh by the core cache would replace values behind it; expire entries instead "
+          + "(policy.eager-expiration.after-write)");
       reject("executor", "the executor is not configurable; the provider uses ForkJoinPool.commonPool()");
       reject("scheduler", "the scheduler is not configurable; expired entries are removed by the cache's own "
           + "operations");
