@@ -17,6 +17,7 @@ import io.github.clockpro.peers.PeerSettings;
  */
 final class PeerTarget implements CacheTarget {
 
+  private final Implementation implementation;
   private final LibraryCache<Object, Object> cache;
   private final ManualTicker ticker = new ManualTicker();
   private final boolean scansCounted;
@@ -40,6 +41,7 @@ final class PeerTarget implements CacheTarget {
       }
       settings = expiry.configure(settings.withTicker(ticker));
     }
+    this.implementation = implementation;
     this.cache = implementation.createLibraryCache(settings);
     this.recorded = cache.evictionWork();
     this.scansCounted = recorded.scansCounted();
@@ -101,10 +103,10 @@ final class PeerTarget implements CacheTarget {
 
   @Override
   public String crossCheck() {
-    if (!(cache.unwrap() instanceof org.cache2k.Cache<?, ?> cache2k)) {
+    if (implementation != Implementation.CACHE2K) {
       return "";
     }
-    Cache2kStatistics statistics = Cache2kStatistics.parse(cache2k.toString());
+    Cache2kStatistics statistics = Cache2kStatistics.parse(cache.unwrap().toString());
     if (statistics.evicted() != scans.evictions() || statistics.scanned() != scans.entriesExamined()) {
       return "toString() says evict=" + statistics.evicted() + " evictionScanCount=" + statistics.scanned()
           + " but the per-operation metrics summed to evicted=" + scans.evictions() + " scanned="

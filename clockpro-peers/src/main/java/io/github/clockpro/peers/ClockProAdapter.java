@@ -9,8 +9,8 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.function.Function;
 
 /**
- * Drives a {@link ClockProCache}. Built for simulation without expiry, the cache has a fixed seed instead of a random
- * one ({@link CacheFactory}): the seed mixes the hashes of {@code Long} keys with high bits set, and so decides which
+ * Drives a {@link ClockProCache}. Built {@link PeerSettings#forReplay() for replay} without expiry or ticker, the
+ * cache has a fixed seed instead of a random one ({@link CacheFactory}): the seed mixes the hashes of {@code Long} keys with high bits set, and so decides which
  * keys the policy's trials sample, so with a random seed two replays of a trace differ by up to a point in a cell.
  * The fixed seed is the reference model's, so that a simulation replays what the property tests check.
  */
