@@ -110,8 +110,8 @@ public interface ClockProAsyncCache<K, V> {
   /**
    * Returns a live view of this cache as a {@link ConcurrentMap} of futures, as Caffeine's {@code AsyncCache.asMap}.
    * Reads return a future of the entry's value, or of a load in flight, and count no hit or miss. A put of a future
-   * stores its value when it completes, as {@link #put} does. {@code remove(key)} removes a present value (a load in
-   * flight is left to complete). The conditional writes ({@code putIfAbsent}, {@code replace}, {@code remove(key,
+   * stores its value when it completes, as {@link #put} does. {@code remove(key)} removes a present value, or
+   * discards a load in flight as {@code invalidate} does and returns its future. The conditional writes ({@code putIfAbsent}, {@code replace}, {@code remove(key,
    * value)}, and the defaults built on them) compare the values of completed futures: differing from Caffeine, whose
    * map holds the futures themselves, an argument future that has not completed matches nothing, and
    * {@code putIfAbsent} of one stores it as {@link #put} does if the key is absent and no load is in flight.

@@ -85,9 +85,15 @@ final class AsyncMapView<K, V> extends AbstractMap<K, CompletableFuture<V>>
     return previous;
   }
 
+  /**
+   * Removes the key's value, or discards its load in flight (as an invalidation does) and returns a copy of that
+   * load's future, as Caffeine returns the future it removed.
+   */
   @Override
   public CompletableFuture<V> remove(Object key) {
-    return completed(values.remove(requireNonNull(key, "key")));
+    CompletableFuture<V> inFlight = get(requireNonNull(key, "key"));
+    CompletableFuture<V> removed = completed(values.remove(key));
+    return removed != null || inFlight == null || inFlight.isDone() ? removed : inFlight;
   }
 
   @Override
