@@ -89,22 +89,7 @@ public interface Expiry<K, V> {
    */
   static <K, V> Expiry<K, V> accessing(BiFunction<K, V, Duration> function) {
     requireNonNull(function, "function");
-    return new Expiry<>() {
-      @Override
-      public long expireAfterCreate(K key, V value, long currentTime) {
-        return Durations.saturatedNanos(function.apply(key, value));
-      }
-
-      @Override
-      public long expireAfterUpdate(K key, V value, long currentTime, long currentDuration) {
-        return Durations.saturatedNanos(function.apply(key, value));
-      }
-
-      @Override
-      public long expireAfterRead(K key, V value, long currentTime, long currentDuration) {
-        return Durations.saturatedNanos(function.apply(key, value));
-      }
-    };
+    return renewing(function, true);
   }
 
   /**
@@ -118,6 +103,11 @@ public interface Expiry<K, V> {
    */
   static <K, V> Expiry<K, V> writing(BiFunction<K, V, Duration> function) {
     requireNonNull(function, "function");
+    return renewing(function, false);
+  }
+
+  /** The expiry that gives the function's duration on every write, and on every read too if {@code onRead}. */
+  private static <K, V> Expiry<K, V> renewing(BiFunction<K, V, Duration> function, boolean onRead) {
     return new Expiry<>() {
       @Override
       public long expireAfterCreate(K key, V value, long currentTime) {
@@ -127,6 +117,11 @@ public interface Expiry<K, V> {
       @Override
       public long expireAfterUpdate(K key, V value, long currentTime, long currentDuration) {
         return Durations.saturatedNanos(function.apply(key, value));
+      }
+
+      @Override
+      public long expireAfterRead(K key, V value, long currentTime, long currentDuration) {
+        return onRead ? Durations.saturatedNanos(function.apply(key, value)) : currentDuration;
       }
     };
   }

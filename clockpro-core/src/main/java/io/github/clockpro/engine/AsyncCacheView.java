@@ -35,24 +35,31 @@ import java.util.function.Function;
  */
 final class AsyncCacheView<K, V> implements ClockProAsyncCache<K, V> {
 
-  private final BoundedCache<K, V> cache;
+  /** The engine's cache, which {@link #synchronous()} returns. */
+  private final ClockProCache<K, V> cache;
+  private final EntryStore<K, V> store;
+  private final Loading<K, V> loading;
+  private final Counters counters;
   private final Executor executor;
   private final AsyncMapView<K, V> mapView;
 
-  AsyncCacheView(BoundedCache<K, V> cache, Executor executor) {
-    this.cache = cache;
+  AsyncCacheView(BoundedCache<K, V> engine, Executor executor) {
+    this.cache = engine;
+    this.store = engine;
+    this.loading = engine.loading();
+    this.counters = engine.counters();
     this.executor = executor;
-    this.mapView = new AsyncMapView<>(this, cache);
+    this.mapView = new AsyncMapView<>(this, store, engine.asMap());
   }
 
   @Override
   public CompletableFuture<V> getIfPresent(K key) {
-    int hash = cache.data.hash(requireNonNull(key, "key"));
-    Node<K, V> node = cache.lookup(key, hash);
+    int hash = store.hash(requireNonNull(key, "key"));
+    Node<K, V> node = store.lookup(key, hash);
     if (node != null && node.value instanceof Load<?> inFlight) {
       @SuppressWarnings("unchecked")
       Load<V> load = (Load<V>) inFlight;
-      cache.counters().recordHit();
+      counters.recordHit();
       return load.copy();
     }
     V value = cache.getIfPresent(key);
@@ -70,45 +77,64 @@ final class AsyncCacheView<K, V> implements ClockProAsyncCache<K, V> {
       BiFunction<? super K, ? super Executor, ? extends CompletableFuture<? extends V>> mappingFunction) {
     requireNonNull(key, "key");
     requireNonNull(mappingFunction, "mappingFunction");
-    int hash = cache.data.hash(key);
+    int hash = store.hash(key);
     for (;;) {
-      Node<K, V> node = cache.lookup(key, hash);
-      if (node == null) {
-        Load<V> load = Load.asynchronous();
-        long now = cache.writeTime();
-        Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
-        if (cache.insertPlaceholder(placeholder, now) != null) {
-          continue; // mapped since the lookup: look again
+      Node<K, V> node = store.lookup(key, hash);
+      if (node != null) {
+        CompletableFuture<V> found = found(node);
+        if (found != null) {
+          return found;
         }
-        cache.counters().recordMiss();
-        CompletableFuture<? extends V> future;
-        try {
-          future = requireNonNull(mappingFunction.apply(key, executor), "mappingFunction returned null");
-        } catch (Throwable failure) {
-          cache.counters().recordLoadFailure(0);
-          cache.loading().fail(placeholder, load, failure);
-          throw failure;
-        }
-        long start = System.nanoTime();
-        future.whenComplete((value, failure) -> settle(placeholder, load, value, failure, start));
-        return load.copy();
+        continue; // its load had failed, or it had expired: look again
       }
-      V value = node.value;
-      if (value instanceof Load<?> inFlight) {
-        @SuppressWarnings("unchecked")
-        Load<V> load = (Load<V>) inFlight;
-        if (!cache.loading().removeIfFailed(node, load)) {
-          cache.counters().recordHit();
-          return load.copy();
-        }
-        continue; // the load had failed: start a new one
+      Load<V> load = Load.asynchronous();
+      Node<K, V> placeholder = reserve(key, hash, load);
+      if (placeholder == null) {
+        continue; // mapped since the lookup: look again
       }
-      V live = cache.readLive(node);
-      if (live != null) {
-        cache.counters().recordHit();
-        return CompletableFuture.completedFuture(live);
+      CompletableFuture<? extends V> future;
+      try {
+        future = requireNonNull(mappingFunction.apply(key, executor), "mappingFunction returned null");
+      } catch (Throwable failure) {
+        counters.recordLoadFailure(0);
+        loading.fail(placeholder, load, failure);
+        throw failure;
       }
+      long start = System.nanoTime();
+      future.whenComplete((value, failure) -> settle(placeholder, load, value, failure, start));
+      return load.copy();
     }
+  }
+
+  /**
+   * A future of a mapped node's value, counting a hit: a copy of its load in flight, or its live value, completed;
+   * or {@code null} if its load had failed or it had expired, either of which has then left the map.
+   */
+  private CompletableFuture<V> found(Node<K, V> node) {
+    if (node.value instanceof Load<?> inFlight) {
+      @SuppressWarnings("unchecked")
+      Load<V> load = (Load<V>) inFlight;
+      if (loading.removeIfFailed(node, load)) {
+        return null;
+      }
+      counters.recordHit();
+      return load.copy();
+    }
+    V live = store.readLive(node);
+    if (live == null) {
+      return null;
+    }
+    counters.recordHit();
+    return CompletableFuture.completedFuture(live);
+  }
+
+  /** Maps a placeholder holding {@code load} and counts a miss; or returns {@code null} if the key has a node. */
+  private Node<K, V> reserve(K key, int hash, Load<V> load) {
+    Node<K, V> placeholder = store.reserve(key, hash, load, store.writeTime());
+    if (placeholder != null) {
+      counters.recordMiss();
+    }
+    return placeholder;
   }
 
   @Override
@@ -136,7 +162,7 @@ final class AsyncCacheView<K, V> implements ClockProAsyncCache<K, V> {
         future = requireNonNull(mappingFunction.apply(Collections.unmodifiableSet(reserved.keySet()), executor),
             "mappingFunction returned null");
       } catch (Throwable failure) {
-        cache.counters().recordLoadFailure(0);
+        counters.recordLoadFailure(0);
         failAll(reserved, failure);
         throw failure;
       }
@@ -182,34 +208,20 @@ final class AsyncCacheView<K, V> implements ClockProAsyncCache<K, V> {
    * miss, adds it to {@code reserved} and returns its load's future.
    */
   private CompletableFuture<V> getOrReserve(K key, Map<K, Node<K, V>> reserved) {
-    int hash = cache.data.hash(key);
+    int hash = store.hash(key);
     for (;;) {
-      Node<K, V> node = cache.lookup(key, hash);
+      Node<K, V> node = store.lookup(key, hash);
+      CompletableFuture<V> found = node == null ? null : found(node);
+      if (found != null) {
+        return found;
+      }
       if (node == null) {
         Load<V> load = Load.asynchronous();
-        long now = cache.writeTime();
-        Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
-        if (cache.insertPlaceholder(placeholder, now) != null) {
-          continue; // mapped since the lookup: look again
-        }
-        cache.counters().recordMiss();
-        reserved.put(key, placeholder);
-        return load.copy();
-      }
-      V value = node.value;
-      if (value instanceof Load<?> inFlight) {
-        @SuppressWarnings("unchecked")
-        Load<V> load = (Load<V>) inFlight;
-        if (!cache.loading().removeIfFailed(node, load)) {
-          cache.counters().recordHit();
+        Node<K, V> placeholder = reserve(key, hash, load);
+        if (placeholder != null) {
+          reserved.put(key, placeholder);
           return load.copy();
         }
-        continue; // the load had failed: start a new one
-      }
-      V live = cache.readLive(node);
-      if (live != null) {
-        cache.counters().recordHit();
-        return CompletableFuture.completedFuture(live);
       }
     }
   }
@@ -224,30 +236,23 @@ final class AsyncCacheView<K, V> implements ClockProAsyncCache<K, V> {
     long nanos = System.nanoTime() - start;
     Throwable problem = failure != null ? failure : nullIn(values);
     if (problem != null) {
-      cache.counters().recordLoadFailure(nanos);
+      counters.recordLoadFailure(nanos);
       failAll(reserved, problem);
       return;
     }
-    cache.counters().recordLoadSuccess(nanos);
+    counters.recordLoadSuccess(nanos);
     reserved.forEach((key, placeholder) -> {
       @SuppressWarnings("unchecked")
       Load<V> load = (Load<V>) placeholder.value;
       V value = values.get(key);
       if (value == null) {
-        cache.loading().fail(placeholder, load, null);
-        return;
-      }
-      long deadline;
-      try {
-        deadline = cache.deadlineAfterCreate(key, value, cache.writeTime());
-      } catch (RuntimeException | Error expiryFailure) {
-        cache.loading().fail(placeholder, load, expiryFailure);
+        loading.fail(placeholder, load, null);
         return;
       }
       try {
-        cache.loading().finish(placeholder, load, value, deadline);
-      } catch (RuntimeException | Error weigherFailure) {
-        // the load has failed with it, which its callers see; the other keys settle on
+        loading.finish(placeholder, load, value);
+      } catch (RuntimeException | Error rejected) {
+        // an expiry or a weigher failed the load with it, which its callers see; the other keys settle on
       }
     });
     values.forEach((key, value) -> {
@@ -274,7 +279,7 @@ final class AsyncCacheView<K, V> implements ClockProAsyncCache<K, V> {
     reserved.forEach((key, placeholder) -> {
       @SuppressWarnings("unchecked")
       Load<V> load = (Load<V>) placeholder.value;
-      cache.loading().fail(placeholder, load, failure);
+      loading.fail(placeholder, load, failure);
     });
   }
 
@@ -287,12 +292,10 @@ final class AsyncCacheView<K, V> implements ClockProAsyncCache<K, V> {
   public void put(K key, CompletableFuture<? extends V> valueFuture) {
     requireNonNull(key, "key");
     requireNonNull(valueFuture, "valueFuture");
-    int hash = cache.data.hash(key);
     if (!valueFuture.isDone()) {
       Load<V> load = Load.asynchronous();
-      long now = cache.writeTime();
-      Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
-      if (cache.insertPlaceholder(placeholder, now) == null) {
+      Node<K, V> placeholder = store.reserve(key, store.hash(key), load, store.writeTime());
+      if (placeholder != null) {
         valueFuture.whenComplete((value, failure) -> settle(placeholder, load, value, failure, System.nanoTime()));
         return;
       }
@@ -314,28 +317,20 @@ final class AsyncCacheView<K, V> implements ClockProAsyncCache<K, V> {
     return cache.toString();
   }
 
-  /** The engine's cache; for tests. */
-  BoundedCache<K, V> engine() {
-    return cache;
-  }
-
   /** Settles a placeholder when its future completes, on the completing thread. */
   private void settle(Node<K, V> placeholder, Load<V> load, V value, Throwable failure, long start) {
     long nanos = System.nanoTime() - start;
     if (failure != null || value == null) {
-      cache.counters().recordLoadFailure(nanos);
-      cache.loading().fail(placeholder, load, failure);
+      counters.recordLoadFailure(nanos);
+      loading.fail(placeholder, load, failure);
       return;
     }
-    long deadline;
     try {
-      deadline = cache.deadlineAfterCreate(placeholder.key, value, cache.writeTime());
-    } catch (RuntimeException | Error expiryFailure) {
-      cache.counters().recordLoadFailure(nanos);
-      cache.loading().fail(placeholder, load, expiryFailure);
+      loading.finish(placeholder, load, value);
+    } catch (RuntimeException | Error rejected) {
+      counters.recordLoadFailure(nanos); // an expiry or a weigher failed the load with it, which its callers see
       return;
     }
-    cache.counters().recordLoadSuccess(nanos);
-    cache.loading().finish(placeholder, load, value, deadline);
+    counters.recordLoadSuccess(nanos);
   }
 }

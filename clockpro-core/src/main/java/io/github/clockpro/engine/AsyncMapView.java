@@ -28,21 +28,22 @@ final class AsyncMapView<K, V> extends AbstractMap<K, CompletableFuture<V>>
     implements ConcurrentMap<K, CompletableFuture<V>> {
 
   private final AsyncCacheView<K, V> async;
-  private final BoundedCache<K, V> cache;
+  private final EntryStore<K, V> store;
+  /** The engine's map view, through which values are read and written. */
   private final ConcurrentMap<K, V> values;
   private final EntrySetView entrySet = new EntrySetView();
 
-  AsyncMapView(AsyncCacheView<K, V> async, BoundedCache<K, V> cache) {
+  AsyncMapView(AsyncCacheView<K, V> async, EntryStore<K, V> store, ConcurrentMap<K, V> values) {
     this.async = async;
-    this.cache = cache;
-    this.values = cache.asMap();
+    this.store = store;
+    this.values = values;
   }
 
   @Override
   @SuppressWarnings("unchecked")
   public CompletableFuture<V> get(Object key) {
     requireNonNull(key, "key");
-    Node<K, V> node = cache.lookup((K) key, cache.data.hash(key));
+    Node<K, V> node = store.lookup(key, store.hash(key));
     if (node != null && node.value instanceof Load<?> inFlight) {
       @SuppressWarnings("unchecked")
       Load<V> load = (Load<V>) inFlight;
@@ -131,13 +132,7 @@ final class AsyncMapView<K, V> extends AbstractMap<K, CompletableFuture<V>>
       BiFunction<? super K, ? super CompletableFuture<V>, ? extends CompletableFuture<V>> remappingFunction) {
     requireNonNull(key, "key");
     requireNonNull(remappingFunction, "remappingFunction");
-    for (;;) {
-      CompletableFuture<V> oldFuture = get(key);
-      CompletableFuture<V> newFuture = remappingFunction.apply(key, oldFuture);
-      if (settle(key, oldFuture, newFuture)) {
-        return newFuture;
-      }
-    }
+    return remap(key, remappingFunction, true);
   }
 
   /** As {@link #compute}, for a present key only. */
@@ -146,9 +141,16 @@ final class AsyncMapView<K, V> extends AbstractMap<K, CompletableFuture<V>>
       BiFunction<? super K, ? super CompletableFuture<V>, ? extends CompletableFuture<V>> remappingFunction) {
     requireNonNull(key, "key");
     requireNonNull(remappingFunction, "remappingFunction");
+    return remap(key, remappingFunction, false);
+  }
+
+  /** The loop of {@link #compute}, and of {@link #computeIfPresent} where not {@code ifAbsent}. */
+  private CompletableFuture<V> remap(K key,
+      BiFunction<? super K, ? super CompletableFuture<V>, ? extends CompletableFuture<V>> remappingFunction,
+      boolean ifAbsent) {
     for (;;) {
       CompletableFuture<V> oldFuture = get(key);
-      if (oldFuture == null) {
+      if (oldFuture == null && !ifAbsent) {
         return null;
       }
       CompletableFuture<V> newFuture = remappingFunction.apply(key, oldFuture);

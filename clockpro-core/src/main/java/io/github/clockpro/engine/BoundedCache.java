@@ -31,7 +31,7 @@ import java.util.function.Function;
  * @param <K> the type of keys
  * @param <V> the type of values
  */
-class BoundedCache<K, V> implements ClockProCache<K, V> {
+class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
 
   /*
    * Design overview
@@ -228,7 +228,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     this.loading = new Loading<>(this, counters);
     this.computing = new Computing<>(this, loading, counters);
     this.bulkLoading = new BulkLoading<>(this, loading, counters);
-    this.mapView = new CacheMapView<>(this, data);
+    this.mapView = new CacheMapView<>(this, this, computing, data);
     this.policyView = new PolicyView<>(this, policy, expiration);
   }
 
@@ -262,15 +262,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   public V get(K key, Function<? super K, ? extends V> loader) {
     requireNonNull(key, "key");
     requireNonNull(loader, "loader");
-    long now = readTime();
-    int hash = data.hash(key);
-    Node<K, V> node = data.get(key, hash);
-    V value = liveValue(node, now);
-    if (value != null) {
-      counters.recordHit();
-      return value;
-    }
-    return loading.load(key, hash, placeholderOrNull(node), loader, now, true);
+    return getOrLoad(key, loader, true);
   }
 
   @Override
@@ -380,19 +372,12 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
 
   /* ---------------- Operations shared with the map view and the loads ---------------- */
 
-  /** How {@link #store} treats a key that already has a value. */
-  enum Write {
-    /** Replace the present value, as {@code put} does. */
-    REPLACE_PRESENT,
-    /** Keep the present value, as {@code putIfAbsent} does. */
-    KEEP_PRESENT
-  }
-
   /**
    * Registers a compute about to take the node's monitor and run user code under it, under the eviction lock; the
    * compute calls {@link #leaveCompute} once it has released the monitor. See {@link ComputesInFlight}.
    */
-  void enterCompute(Node<K, V> node) {
+  @Override
+  public void enterCompute(Node<K, V> node) {
     long waitStart = evictionLock.awaitFree();
     synchronized (evictionLock) {
       evictionLock.acquired(waitStart);
@@ -409,8 +394,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     return computes.active;
   }
 
-  /** The compute {@link #enterCompute} registered has released the node's monitor. */
-  void leaveCompute(Node<K, V> node) {
+  @Override
+  public void leaveCompute(Node<K, V> node) {
     computes.leave(node);
   }
 
@@ -427,16 +412,16 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     refreshes = refreshing;
   }
 
-  /** A write of the key is about to happen: discards its refresh in flight, if any (see {@link Refreshing}). */
-  final void discardRefresh(Object key) {
+  @Override
+  public final void discardRefresh(Object key) {
     Refreshing<K, V> refreshing = refreshes;
     if (refreshing != null) {
       refreshing.discard(key);
     }
   }
 
-  /** Looks a key up for the map view: records the access for the policy, but no hit or miss. */
-  V getQuietly(Object key) {
+  @Override
+  public V getQuietly(Object key) {
     requireNonNull(key, "key");
     long now = readTime();
     Node<K, V> node = find(key, data.hash(key));
@@ -453,40 +438,41 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     return loading;
   }
 
-  /** The atomic compute, computeIfPresent and merge of the map view. */
+  /** The atomic compute, computeIfPresent and merge of the map view, and a refresh's store. */
   Computing<K, V> computing() {
     return computing;
   }
 
-  /** Returns the present value, or loads one, without counting a hit or a miss. */
-  V computeIfAbsentQuietly(K key, Function<? super K, ? extends V> loader) {
+  @Override
+  public V computeIfAbsentQuietly(K key, Function<? super K, ? extends V> loader) {
     requireNonNull(key, "key");
     requireNonNull(loader, "mappingFunction");
+    return getOrLoad(key, loader, false);
+  }
+
+  /**
+   * The key's live value, counted as a reference, or else the outcome of its load: joined if one is in flight,
+   * else run with {@code loader}. With {@code recordStats}, a hit or a miss is counted as {@link Loading#load} says.
+   */
+  private V getOrLoad(K key, Function<? super K, ? extends V> loader, boolean recordStats) {
     long now = readTime();
     int hash = data.hash(key);
     Node<K, V> node = data.get(key, hash);
-    V value = liveValue(node, now);
-    return value != null ? value : loading.load(key, hash, placeholderOrNull(node), loader, now, false);
+    if (node != null && node.loading) {
+      return loading.load(key, hash, node, loader, now, recordStats); // join the load in flight
+    }
+    V value = node == null ? null : readLive(node, now);
+    if (value == null) {
+      return loading.load(key, hash, null, loader, now, recordStats);
+    }
+    if (recordStats) {
+      counters.recordHit();
+    }
+    return value;
   }
 
-  /**
-   * The value of a mapped entry at the cache's time {@code now}, counted as a reference; {@code null} for no node,
-   * a placeholder or an expired entry.
-   */
-  private V liveValue(Node<K, V> node, long now) {
-    return node == null || node.loading ? null : readLive(node, now);
-  }
-
-  /** The node if it is a load's placeholder, which a read-through miss joins; else {@code null}. */
-  private static <K, V> Node<K, V> placeholderOrNull(Node<K, V> node) {
-    return node != null && node.loading ? node : null;
-  }
-
-  /**
-   * Stores a value. Returns the previous value, or {@code null} if the key was absent (and the value was then
-   * inserted, or filled a load's placeholder). With {@link Write#KEEP_PRESENT}, a present value is kept.
-   */
-  V store(K key, V value, Write write) {
+  @Override
+  public V store(K key, V value, Write write) {
     requireNonNull(key, "key");
     requireNonNull(value, "value");
     int hash = data.hash(key);
@@ -514,7 +500,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
         int weight = weigh(key, value); // user code too
         Headroom.check(); // a fill that stopped halfway would leave a placeholder without its Load
         discardRefresh(key);
-        if (loading.fill(node, value, deadline, weight)) {
+        if (fill(node, value, deadline, weight)) {
           counters.recordPut();
           return null;
         }
@@ -547,8 +533,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
         continue; // expired or collected: the insert replaces it, so look again
       }
       if (write == Write.REPLACE_PRESENT) {
-        replaced(node, previous, value);
-        reweighed(node, value, weight); // after: the listener hears of the replacement before any eviction
+        replaced(node, previous, value, weight);
       } else {
         readLive(node);
       }
@@ -556,11 +541,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     }
   }
 
-  /**
-   * Replaces the value of a present key, if its value equals {@code expected} or {@code expected} is
-   * {@code null}. Returns the replaced value, or {@code null} if nothing was replaced.
-   */
-  V replace(K key, Object expected, V value) {
+  @Override
+  public V replace(K key, Object expected, V value) {
     requireNonNull(key, "key");
     requireNonNull(value, "value");
     int hash = data.hash(key);
@@ -599,19 +581,18 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
       if (previous == null) {
         return null;
       }
-      replaced(node, previous, value);
-      reweighed(node, value, weight); // after: the listener hears of the replacement before any eviction
+      replaced(node, previous, value, weight);
       return previous;
     }
   }
 
-  /** Removes the key's entry; returns its value, or {@code null} if absent. */
-  V remove(Object key) {
+  @Override
+  public V remove(Object key) {
     return removeEntry(key, null);
   }
 
-  /** Removes the key's entry if its value equals {@code expected}. */
-  boolean remove(Object key, Object expected) {
+  @Override
+  public boolean remove(Object key, Object expected) {
     return expected != null && removeEntry(key, expected) != null;
   }
 
@@ -681,12 +662,53 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     return null;
   }
 
+  @Override
+  public Node<K, V> reserve(K key, int hash, Load<V> load, long now) {
+    Node<K, V> placeholder = newPlaceholder(key, hash, load, now);
+    return insertPlaceholder(placeholder, now) == null ? placeholder : null;
+  }
+
+  @Override
+  public boolean insert(K key, int hash, V value, long now) {
+    return insert(newNode(key, hash, value, now), now) == null;
+  }
+
+  @Override
+  public boolean fill(Node<K, V> placeholder, V value) {
+    long deadline = deadlineAfterCreate(placeholder.key, value, writeTime()); // user code: before the monitor
+    int weight = weigh(placeholder.key, value); // user code too
+    return fill(placeholder, value, deadline, weight);
+  }
+
+  /**
+   * Fills a placeholder with its first value, under the node's monitor and no other lock; the node is already
+   * linked. Returns {@code false}, and changes nothing, if the node is no longer a placeholder (another caller
+   * filled it first), has left the map (its load failed, or it was evicted), or its load has failed: a failed
+   * load's outcome is final, and its placeholder leaves the map next (see {@link Loading#removeIfFailed}). The
+   * {@code deadline} is the entry's, for an expiring cache, and {@code weight} the value's, for a weighted cache,
+   * both computed by the caller before the monitor; once filled, the placeholder is reweighed (see
+   * {@link #reweighed}).
+   */
+  private boolean fill(Node<K, V> placeholder, V value, long deadline, int weight) {
+    synchronized (placeholder) {
+      if (!placeholder.loading || placeholder.retired || ((Load<?>) placeholder.value).isDone()) {
+        return false;
+      }
+      placeholder.fillValue(stored(placeholder, value));
+      writeDeadline(placeholder, deadline); // before loading clears: a reader that sees it clear sees both
+      counters.recordFill(); // before the node can leave the map: any removal that counts it sees this count
+      placeholder.loading = false; // the linearization point: a reader that sees it clear sees the value
+    }
+    reweighed(placeholder, value, weight);
+    return true;
+  }
+
   /**
    * Inserts a placeholder as {@link #insert} does. If the insert throws once the placeholder is mapped (a removal
    * listener's error, reported after the lock), completes the placeholder's load with that error and unmaps it, so
    * that no placeholder is left without a load that ends, and rethrows.
    */
-  Node<K, V> insertPlaceholder(Node<K, V> placeholder, long now) {
+  private Node<K, V> insertPlaceholder(Node<K, V> placeholder, long now) {
     try {
       return insert(placeholder, now);
     } catch (Throwable failure) {
@@ -767,7 +789,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    *
    * @throws IllegalArgumentException if the weigher returns a negative weight, naming it and the key
    */
-  int weigh(K key, V value) {
+  @Override
+  public int weigh(K key, V value) {
     if (weigher == null) {
       return 1;
     }
@@ -785,7 +808,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    * writer reweighs it, and this does nothing; if the node has left the map, nothing either. A value that weighs
    * what the policy counts takes no lock.
    */
-  void reweighed(Node<K, V> node, V value, int weight) {
+  private void reweighed(Node<K, V> node, V value, int weight) {
     if (weigher == null || node.weighs(weight)) {
       return; // the weight the policy counts already: see WeightedNode for why the lock may be skipped
     }
@@ -860,8 +883,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     }
   }
 
-  /** Unlinks and unmaps a placeholder whose load failed; does nothing if a put filled it, or it was evicted. */
-  void removePlaceholder(Node<K, V> placeholder) {
+  @Override
+  public void removePlaceholder(Node<K, V> placeholder) {
     Headroom.check();
     long waitStart = evictionLock.awaitFree();
     synchronized (evictionLock) {
@@ -883,7 +906,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    * writer that found the node retired calls this too, so that a compute that could not finish leaves no key
    * stuck, and then looks again.
    */
-  void unmapIfRetired(Node<K, V> node) {
+  @Override
+  public void unmapIfRetired(Node<K, V> node) {
     if (data.get(node.key, node.hash) != node) {
       return; // it has left already: the usual case for a writer that raced a removal
     }
@@ -918,8 +942,13 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     return node == null || node.loading || expiredAt(node, now) ? null : node.value();
   }
 
-  /** The node mapped for the key, perhaps a placeholder, or {@code null}; for Loading. */
-  Node<K, V> lookup(K key, int hash) {
+  @Override
+  public int hash(Object key) {
+    return data.hash(key);
+  }
+
+  @Override
+  public Node<K, V> lookup(Object key, int hash) {
     return data.get(key, hash);
   }
 
@@ -933,7 +962,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     return node.value();
   }
 
-  void notifyRemoval(K key, V value, RemovalCause cause) {
+  @Override
+  public void notifyRemoval(K key, V value, RemovalCause cause) {
     if (removalListener == null) {
       return;
     }
@@ -972,7 +1002,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    * Removes a node that a read found expired, or collected, if it is still mapped and still so, and does the step of
    * expiry work that every operation taking the eviction lock does (see {@link ExpiringCache}).
    */
-  void expireFound(Node<K, V> node, long now) {
+  @Override
+  public void expireFound(Node<K, V> node, long now) {
     Expirations<K, V> expired;
     boolean collected;
     Headroom.check();
@@ -998,7 +1029,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   /* ---------------- Hooks for expiry: nothing expires here; ExpiringCache overrides them ---------------- */
 
   /** The cache's time for an operation that writes, read before any lock; 0 here, where nothing expires. */
-  long writeTime() {
+  @Override
+  public long writeTime() {
     return 0;
   }
 
@@ -1006,7 +1038,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    * Returns a new entry's node, written at {@code now}, in the cache's shape; takes its deadline and its weight
    * first (user code), so an expiry or a weigher that fails changes nothing.
    */
-  final Node<K, V> newNode(K key, int hash, V value, long now) {
+  private Node<K, V> newNode(K key, int hash, V value, long now) {
     long deadline = deadlineAfterCreate(key, value, now);
     Node<K, V> node = shape.newNode(key, hash, value, deadline, now, weigh(key, value));
     if (references != null) {
@@ -1019,7 +1051,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    * What a node's value field is to hold for {@code value}: the value, or in a cache with weak or soft values a
    * new reference to it. Every writer of the field but the constructor writes this.
    */
-  final V stored(Node<K, V> node, V value) {
+  @Override
+  public final V stored(Node<K, V> node, V value) {
     return references == null ? value : references.reference(node, value);
   }
 
@@ -1028,7 +1061,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    * by identity in a cache with weak or soft values, as in Caffeine. {@code present} is {@code null} for a value
    * collected, which matches nothing.
    */
-  final boolean valueMatches(V present, Object expected) {
+  @Override
+  public final boolean valueMatches(V present, Object expected) {
     if (present == null) {
       return false;
     }
@@ -1036,7 +1070,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   }
 
   /** Returns a new placeholder for a load that starts at {@code now}, in the cache's shape. */
-  final Node<K, V> newPlaceholder(K key, int hash, Load<V> load, long now) {
+  private Node<K, V> newPlaceholder(K key, int hash, Load<V> load, long now) {
     return shape.newPlaceholder(key, hash, load, placeholderDeadline(now), now);
   }
 
@@ -1049,7 +1083,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    * Returns the value of a mapped node that is not a placeholder, counting a reference to it, or {@code null} if
    * it has expired (and is then removed). Here, where nothing expires, exactly {@link #read}.
    */
-  final V readLive(Node<K, V> node) {
+  @Override
+  public final V readLive(Node<K, V> node) {
     return readLive(node, readTime());
   }
 
@@ -1071,12 +1106,14 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
    * Whether a mapped node is an entry that has not expired, for the map view; here, whether it is not loading and
    * its value was not collected.
    */
-  boolean isLive(Node<K, V> node) {
+  @Override
+  public boolean isLive(Node<K, V> node) {
     return !node.loading && !node.isCollected();
   }
 
   /** Whether a node that is not a placeholder has expired at {@code now}; never, here. */
-  boolean expiredAt(Node<K, V> node, long now) {
+  @Override
+  public boolean expiredAt(Node<K, V> node, long now) {
     return false;
   }
 
@@ -1086,12 +1123,14 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
   }
 
   /** The deadline of an entry whose value a write replaces, computed before any lock; 0 here. */
-  long deadlineAfterUpdate(Node<K, V> node, V value, long now) {
+  @Override
+  public long deadlineAfterUpdate(Node<K, V> node, V value, long now) {
     return 0;
   }
 
   /** Writes a node's deadline, holding its monitor; nothing here. */
-  void writeDeadline(Node<K, V> node, long deadline) {}
+  @Override
+  public void writeDeadline(Node<K, V> node, long deadline) {}
 
   /**
    * Under the eviction lock: removes a mapped node that is not a placeholder, as expired, if it has expired by
@@ -1234,13 +1273,18 @@ class BoundedCache<K, V> implements ClockProCache<K, V> {
     return node == null || node.loading ? null : node;
   }
 
-  /** What follows a replacement of a present value: a reference, a put counted, the old value reported. */
-  void replaced(Node<K, V> node, V previous, V value) {
+  /**
+   * What follows a replacement of a present value: a reference, a put counted, the old value reported, and then,
+   * so that the listener hears of the replacement before any eviction, the new weight counted.
+   */
+  @Override
+  public void replaced(Node<K, V> node, V previous, V value, int weight) {
     read(node);
     counters.recordPut();
     if (previous != value) {
       notifyRemoval(node.key, previous, RemovalCause.REPLACED);
     }
+    reweighed(node, value, weight);
   }
 
   /**

@@ -34,11 +34,11 @@ import java.util.function.Function;
  */
 final class BulkLoading<K, V> {
 
-  private final BoundedCache<K, V> cache;
+  private final EntryStore<K, V> cache;
   private final Loading<K, V> loading;
   private final Counters counters;
 
-  BulkLoading(BoundedCache<K, V> cache, Loading<K, V> loading, Counters counters) {
+  BulkLoading(EntryStore<K, V> cache, Loading<K, V> loading, Counters counters) {
     this.cache = cache;
     this.loading = loading;
     this.counters = counters;
@@ -81,7 +81,7 @@ final class BulkLoading<K, V> {
 
   /** Phase 1 for one key: a hit, another caller's load to wait for later, or a placeholder of this call. */
   private void place(K key, Map<K, V> result, Misses<K, V> misses) {
-    int hash = cache.data.hash(key);
+    int hash = cache.hash(key);
     for (;;) {
       Node<K, V> node = cache.lookup(key, hash);
       if (node != null && !node.loading) {
@@ -102,8 +102,8 @@ final class BulkLoading<K, V> {
       Headroom.check(); // stack for the bookkeeping that follows, whatever the function does
       long now = cache.writeTime();
       Load<V> load = new Load<>();
-      Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
-      if (cache.insertPlaceholder(placeholder, now) == null) {
+      Node<K, V> placeholder = cache.reserve(key, hash, load, now);
+      if (placeholder != null) {
         counters.recordMiss();
         result.put(key, null);
         misses.own(key, new Owned<>(placeholder, load));
@@ -119,17 +119,10 @@ final class BulkLoading<K, V> {
       Map<K, V> result) {
     Set<K> missing = Collections.unmodifiableSet(owned.keySet());
     Map<? extends K, ? extends V> loaded;
-    long[] deadlines = new long[owned.size()];
     long start = System.nanoTime();
     try {
       loaded = mappingFunction.apply(missing);
       checkLoaded(loaded);
-      long now = cache.writeTime();
-      int index = 0;
-      for (K key : missing) { // an Expiry that throws fails the call as the function would have
-        V value = loaded.get(key);
-        deadlines[index++] = value == null ? 0 : cache.deadlineAfterCreate(key, value, now);
-      }
     } catch (Throwable failure) {
       counters.recordBulkLoad(false, System.nanoTime() - start);
       for (Owned<K, V> load : owned.values()) {
@@ -138,17 +131,16 @@ final class BulkLoading<K, V> {
       throw failure;
     }
     counters.recordBulkLoad(true, System.nanoTime() - start);
-    // Every placeholder of this call is settled, whatever fails on the way (a weigher that rejects one value):
-    // a placeholder left behind would hold its key's waiters forever. The first failure is thrown at the end.
+    // Every placeholder of this call is settled, whatever fails on the way (an expiry or a weigher that rejects
+    // one value): a placeholder left behind would hold its key's waiters forever. The first failure is thrown at
+    // the end.
     Throwable firstFailure = null;
-    int index = 0;
     for (Owned<K, V> load : owned.values()) {
       K key = load.placeholder.key;
       V value = loaded.get(key);
-      long deadline = deadlines[index++];
       try {
         result.put(key, value == null ? loading.fail(load.placeholder, load.load, null)
-            : loading.finish(load.placeholder, load.load, value, deadline));
+            : loading.finish(load.placeholder, load.load, value));
       } catch (RuntimeException | Error failure) { // finish failed its load and removed its placeholder
         firstFailure = firstFailure == null ? failure : firstFailure;
       }
@@ -156,7 +148,7 @@ final class BulkLoading<K, V> {
     for (Map.Entry<? extends K, ? extends V> entry : loaded.entrySet()) {
       if (!owned.containsKey(entry.getKey())) {
         try {
-          cache.store(entry.getKey(), entry.getValue(), BoundedCache.Write.REPLACE_PRESENT);
+          cache.store(entry.getKey(), entry.getValue(), EntryStore.Write.REPLACE_PRESENT);
         } catch (RuntimeException | Error failure) {
           firstFailure = firstFailure == null ? failure : firstFailure;
         }

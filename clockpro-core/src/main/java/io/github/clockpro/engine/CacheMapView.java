@@ -2,6 +2,7 @@ package io.github.clockpro.engine;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.clockpro.ClockProCache;
 import java.util.AbstractCollection;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
@@ -24,25 +25,32 @@ import java.util.function.Function;
  */
 final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K, V> {
 
-  private final BoundedCache<K, V> cache;
+  private final EntryStore<K, V> cache;
+  /** The cache's size and its {@code invalidateAll}. */
+  private final ClockProCache<K, V> whole;
+  private final Computing<K, V> computing;
+  /** Read only: the entries the views iterate and the lookups of {@code containsKey}. */
   private final NodeTable<K, V> data;
   private Set<K> keySet;
   private Collection<V> values;
   private Set<Map.Entry<K, V>> entrySet;
 
-  CacheMapView(BoundedCache<K, V> cache, NodeTable<K, V> data) {
+  CacheMapView(EntryStore<K, V> cache, ClockProCache<K, V> whole, Computing<K, V> computing,
+      NodeTable<K, V> data) {
     this.cache = cache;
+    this.whole = whole;
+    this.computing = computing;
     this.data = data;
   }
 
   @Override
   public int size() {
-    return cache.size();
+    return whole.size();
   }
 
   @Override
   public boolean isEmpty() {
-    return cache.size() == 0;
+    return whole.size() == 0;
   }
 
   @Override
@@ -69,12 +77,12 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
 
   @Override
   public V put(K key, V value) {
-    return cache.store(key, value, BoundedCache.Write.REPLACE_PRESENT);
+    return cache.store(key, value, EntryStore.Write.REPLACE_PRESENT);
   }
 
   @Override
   public V putIfAbsent(K key, V value) {
-    return cache.store(key, value, BoundedCache.Write.KEEP_PRESENT);
+    return cache.store(key, value, EntryStore.Write.KEEP_PRESENT);
   }
 
   @Override
@@ -105,22 +113,22 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
 
   @Override
   public V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
-    return cache.computing().compute(key, remappingFunction);
+    return computing.compute(key, remappingFunction);
   }
 
   @Override
   public V computeIfPresent(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
-    return cache.computing().computeIfPresent(key, remappingFunction);
+    return computing.computeIfPresent(key, remappingFunction);
   }
 
   @Override
   public V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> remappingFunction) {
-    return cache.computing().merge(key, value, remappingFunction);
+    return computing.merge(key, value, remappingFunction);
   }
 
   @Override
   public void clear() {
-    cache.invalidateAll();
+    whole.invalidateAll();
   }
 
   @Override
@@ -224,7 +232,7 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
 
     @Override
     public void clear() {
-      cache.invalidateAll();
+      whole.invalidateAll();
     }
 
     @Override
@@ -251,7 +259,7 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
 
     @Override
     public void clear() {
-      cache.invalidateAll();
+      whole.invalidateAll();
     }
 
     @Override
@@ -298,7 +306,7 @@ final class CacheMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMa
 
     @Override
     public void clear() {
-      cache.invalidateAll();
+      whole.invalidateAll();
     }
 
     @Override

@@ -176,7 +176,8 @@ final class ClockProPolicy<K, V> {
    * spends little time in the cold clock when the cold target is small, so few pages gather three references
    * there: with the threshold at 3 or more the cold hand promotes almost nothing, and every hot page comes from
    * the history. On a trace whose popular keys shift (orm-busy) wasted promotions drove the threshold that high,
-   * and the hit rate lost up to a point against a threshold held at 2 or below (measured in docs/decisions.md).
+   * and the hit rate fell below that of a threshold held at 2 or below (docs/decisions.md, "The promotion threshold
+   * rises no higher than 2").
    */
   static final int MAX_PROMOTION_THRESHOLD = 2;
 
@@ -954,7 +955,7 @@ final class ClockProPolicy<K, V> {
    * cold hand evicted it, so counting its drop too judged one test period twice, once each way. Where half the new
    * keys return once, every returning key was counted up and then down, every other key down, and the cold target
    * stayed at its floor: the cache held the returns only where the warm-up's hot pages, never demoted, happened to
-   * leave the cold ring large enough (one seed of five missed LRU by 1.2 points at 1,000 entries).
+   * leave the cold ring large enough (docs/decisions.md, "A test period is judged once").
    */
   private void countLimitDrops(int dropped) {
     for (int drop = 0; drop < dropped; drop++) {

@@ -50,11 +50,11 @@ import java.util.function.BooleanSupplier;
  */
 final class Computing<K, V> {
 
-  private final BoundedCache<K, V> cache;
+  private final EntryStore<K, V> cache;
   private final Loading<K, V> loading;
   private final Counters counters;
 
-  Computing(BoundedCache<K, V> cache, Loading<K, V> loading, Counters counters) {
+  Computing(EntryStore<K, V> cache, Loading<K, V> loading, Counters counters) {
     this.cache = cache;
     this.loading = loading;
     this.counters = counters;
@@ -84,7 +84,7 @@ final class Computing<K, V> {
    * {@code REPLACED} if the key holds another value, as {@code EXPLICIT} if it holds none.
    */
   void refreshed(K key, V expected, V reloaded, BooleanSupplier current) {
-    int hash = cache.data.hash(key);
+    int hash = cache.hash(key);
     long now = cache.writeTime();
     Node<K, V> node = cache.lookup(key, hash);
     if (node == null || node.loading) {
@@ -118,8 +118,7 @@ final class Computing<K, V> {
       cache.notifyRemoval(key, expected, RemovalCause.EXPLICIT);
       return;
     }
-    cache.replaced(node, expected, reloaded);
-    cache.reweighed(node, reloaded, weight);
+    cache.replaced(node, expected, reloaded, weight);
   }
 
   /** Reports a refresh's value that was not stored, unless it is none or the value the key holds. */
@@ -143,7 +142,7 @@ final class Computing<K, V> {
    */
   private V remap(K key, BiFunction<? super K, ? super V, ? extends V> function, boolean ifAbsent,
       V mergeValue) {
-    int hash = cache.data.hash(key);
+    int hash = cache.hash(key);
     for (;;) {
       long now = cache.writeTime();
       Node<K, V> node = cache.lookup(key, hash);
@@ -153,15 +152,15 @@ final class Computing<K, V> {
         }
         if (mergeValue != null) {
           cache.discardRefresh(key);
-          if (cache.insert(cache.newNode(key, hash, mergeValue, now), now) == null) {
+          if (cache.insert(key, hash, mergeValue, now)) {
             counters.recordPut();
             return mergeValue;
           }
           continue; // mapped since the lookup: look again
         }
         Load<V> load = Load.exclusive();
-        Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
-        if (cache.insertPlaceholder(placeholder, now) == null) {
+        Node<K, V> placeholder = cache.reserve(key, hash, load, now);
+        if (placeholder != null) {
           return computeAbsent(placeholder, load, function);
         }
         continue;
@@ -221,8 +220,7 @@ final class Computing<K, V> {
         cache.notifyRemoval(key, previous, RemovalCause.EXPLICIT);
         return null;
       }
-      cache.replaced(node, previous, result);
-      cache.reweighed(node, result, weight); // after: the listener hears of the replacement before any eviction
+      cache.replaced(node, previous, result, weight);
       return result;
     }
   }
@@ -231,10 +229,8 @@ final class Computing<K, V> {
   private V computeAbsent(Node<K, V> placeholder, Load<V> load,
       BiFunction<? super K, ? super V, ? extends V> function) {
     V result;
-    long deadline;
     try {
       result = function.apply(placeholder.key, null);
-      deadline = result == null ? 0 : cache.deadlineAfterCreate(placeholder.key, result, cache.writeTime());
     } catch (Throwable failure) {
       load.completeExceptionally(failure); // first: see "Errors" in Loading
       cache.removePlaceholder(placeholder);
@@ -245,7 +241,8 @@ final class Computing<K, V> {
       cache.removePlaceholder(placeholder);
       return null;
     }
-    counters.recordPut();
-    return loading.finish(placeholder, load, result, deadline); // exclusive: no put filled it first
+    V stored = loading.finish(placeholder, load, result); // exclusive: no put filled it first
+    counters.recordPut(); // after: an expiry or weigher that fails makes it no put
+    return stored;
   }
 }

@@ -202,7 +202,7 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   /* ---------------- The hooks: see BoundedCache ---------------- */
 
   @Override
-  long writeTime() {
+  public long writeTime() {
     return now();
   }
 
@@ -282,12 +282,12 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   }
 
   @Override
-  boolean isLive(Node<K, V> node) {
+  public boolean isLive(Node<K, V> node) {
     return super.isLive(node) && !expiredAt(node, now());
   }
 
   @Override
-  boolean expiredAt(Node<K, V> node, long now) {
+  public boolean expiredAt(Node<K, V> node, long now) {
     if (now - ((ExpiringNode<K, V>) node).deadline() < 0) {
       return false;
     }
@@ -308,7 +308,7 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
   }
 
   @Override
-  long deadlineAfterUpdate(Node<K, V> node, V value, long now) {
+  public long deadlineAfterUpdate(Node<K, V> node, V value, long now) {
     if (expiry == null) {
       return now + lifetimeAfterWrite();
     }
@@ -322,7 +322,7 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
 
   /** With both fixed lifetimes, records the write time first, as {@link RefreshingExpiringCache} does. */
   @Override
-  void writeDeadline(Node<K, V> node, long deadline) {
+  public void writeDeadline(Node<K, V> node, long deadline) {
     if (keepsWriteTime) {
       ((RefreshingExpiringNode<K, V>) node).setWriteTime(now());
     }

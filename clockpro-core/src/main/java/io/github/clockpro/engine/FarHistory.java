@@ -6,10 +6,10 @@ package io.github.clockpro.engine;
  *
  * <p>Holds 14-bit fingerprints of hashes, no stamps and no referenced flag: a record answers the stamp of the first
  * record of its generation, the oldest of that generation, so a hit here is judged in test only if the whole of its
- * generation may still be. (Answering the generation's last stamp instead cost 2.8 points on the gli trace at 500
- * entries.) Two hashes with the same bucket and fingerprint share a record, which, as in the history, costs
- * accuracy, never correctness: live records fill at most three quarters of the slots, so a miss with no record
- * here meets another's for at most about 3 in 16,384 misses.
+ * generation may still be. (Answering the generation's last stamp instead lost hit rate on the gli trace: see
+ * docs/decisions.md, "A far history of 16-bit fingerprints".) Two hashes with the same bucket and fingerprint share
+ * a record, which, as in the history, costs accuracy, never correctness: live records fill at most three quarters
+ * of the slots, so a miss with no record here meets another's for at most about 3 in 16,384 misses.
  *
  * <h2>Design</h2>
  * The table is an array of {@code long} buckets of four 16-bit slots: a slot holds a fingerprint, never 0, above

@@ -26,8 +26,7 @@ final class FixedExpirationView<K, V> implements Policy.FixedExpiration<K, V> {
   public OptionalLong ageOf(K key, TimeUnit unit) {
     requireNonNull(key, "key");
     requireNonNull(unit, "unit");
-    long age = cache.ageOf(key, afterWrite);
-    return age < 0 ? OptionalLong.empty() : OptionalLong.of(unit.convert(age, TimeUnit.NANOSECONDS));
+    return PolicyView.optionalNanos(cache.ageOf(key, afterWrite), unit);
   }
 
   @Override

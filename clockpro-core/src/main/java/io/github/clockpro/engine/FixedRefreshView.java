@@ -24,8 +24,7 @@ final class FixedRefreshView<K, V> implements Policy.FixedRefresh<K, V> {
   public OptionalLong ageOf(K key, TimeUnit unit) {
     requireNonNull(key, "key");
     requireNonNull(unit, "unit");
-    long age = cache.writeAge(key);
-    return age < 0 ? OptionalLong.empty() : OptionalLong.of(unit.convert(age, TimeUnit.NANOSECONDS));
+    return PolicyView.optionalNanos(cache.writeAge(key), unit);
   }
 
   @Override

@@ -37,10 +37,10 @@ import java.util.function.Function;
  */
 final class Loading<K, V> {
 
-  private final BoundedCache<K, V> cache;
+  private final EntryStore<K, V> cache;
   private final Counters counters;
 
-  Loading(BoundedCache<K, V> cache, Counters counters) {
+  Loading(EntryStore<K, V> cache, Counters counters) {
     this.cache = cache;
     this.counters = counters;
   }
@@ -59,14 +59,17 @@ final class Loading<K, V> {
       if (node == null) {
         Headroom.check(); // stack for the bookkeeping in run, whatever the loader does: see "Errors"
         Load<V> load = new Load<>();
-        Node<K, V> placeholder = cache.newPlaceholder(key, hash, load, now);
-        node = cache.insertPlaceholder(placeholder, now);
-        if (node == null) {
+        Node<K, V> placeholder = cache.reserve(key, hash, load, now);
+        if (placeholder != null) {
           try {
             return run(placeholder, load, loader);
           } finally {
             record(recordStats, false); // after run, which completes the load whatever happens: see "Errors"
           }
+        }
+        node = cache.lookup(key, hash); // mapped since the caller's lookup
+        if (node == null) {
+          continue; // and gone again: reserve anew
         }
       }
       V value = node.value;
@@ -124,29 +127,6 @@ final class Loading<K, V> {
   }
 
   /**
-   * Fills a placeholder with its first value, under the node's monitor and no other lock; the node is already
-   * linked. Returns {@code false}, and changes nothing, if the node is no longer a placeholder (another caller
-   * filled it first), has left the map (its load failed, or it was evicted), or its load has failed: a failed
-   * load's outcome is final, and its placeholder leaves the map next (see {@link #removeIfFailed}). The
-   * {@code deadline} is the entry's, for an expiring cache, and {@code weight} the value's, for a weighted cache,
-   * both computed by the caller before the monitor; once filled, the placeholder is reweighed (see
-   * {@link BoundedCache#reweighed}).
-   */
-  boolean fill(Node<K, V> placeholder, V value, long deadline, int weight) {
-    synchronized (placeholder) {
-      if (!placeholder.loading || placeholder.retired || ((Load<?>) placeholder.value).isDone()) {
-        return false;
-      }
-      placeholder.fillValue(cache.stored(placeholder, value));
-      cache.writeDeadline(placeholder, deadline); // before loading clears: a reader that sees it clear sees both
-      counters.recordFill(); // before the node can leave the map: any removal that counts it sees this count
-      placeholder.loading = false; // the linearization point: a reader that sees it clear sees the value
-    }
-    cache.reweighed(placeholder, value, weight);
-    return true;
-  }
-
-  /**
    * Unmaps a placeholder whose load failed (threw or returned {@code null}) if it is still mapped, and returns
    * whether the load had failed. The thread that ran the load does this itself; a caller that finds such a
    * placeholder does it too, so that a failed load's place never outlives it, even when its thread could not
@@ -167,27 +147,16 @@ final class Loading<K, V> {
    */
   private V run(Node<K, V> placeholder, Load<V> load, Function<? super K, ? extends V> loader) {
     V loaded;
-    long deadline;
     try {
       loaded = callLoader(placeholder.key, loader);
-      // An Expiry that throws fails the load as the loader would have: nothing is cached.
-      deadline = loaded == null ? 0 : cache.deadlineAfterCreate(placeholder.key, loaded, cache.writeTime());
     } catch (Throwable failure) {
-      V put = settleFailure(placeholder, load, failure);
+      V put = fail(placeholder, load, failure);
       if (put != null) {
         return put;
       }
-      cache.removePlaceholder(placeholder);
       throw failure;
     }
-    if (loaded == null) {
-      V put = settleFailure(placeholder, load, null);
-      if (put == null) {
-        cache.removePlaceholder(placeholder);
-      }
-      return put;
-    }
-    return finish(placeholder, load, loaded, deadline);
+    return loaded == null ? fail(placeholder, load, null) : finish(placeholder, load, loaded);
   }
 
   /**
@@ -230,13 +199,13 @@ final class Loading<K, V> {
    * the value, or the value of a put that filled the placeholder first. A placeholder evicted while loading is
    * not filled: its value is returned and reported to the listener as evicted; one an invalidation discarded
    * ({@link Load#isDiscarded}), as explicitly removed, as Caffeine reports an invalidated load once it completes.
-   * A weigher that fails on the value
-   * fails the load, as a loader that threw would, and its exception is thrown here.
+   * An expiry or a weigher that fails on the value fails the load, as a loader that threw would: nothing is
+   * cached, and the exception is thrown here, unless a put filled the placeholder first.
    */
-  V finish(Node<K, V> placeholder, Load<V> load, V loaded, long deadline) {
-    int weight;
+  V finish(Node<K, V> placeholder, Load<V> load, V loaded) {
+    boolean filled;
     try {
-      weight = cache.weigh(placeholder.key, loaded);
+      filled = cache.fill(placeholder, loaded);
     } catch (RuntimeException | Error failure) {
       V put = fail(placeholder, load, failure);
       if (put != null) {
@@ -245,7 +214,7 @@ final class Loading<K, V> {
       throw failure;
     }
     V result;
-    if (fill(placeholder, loaded, deadline, weight)) {
+    if (filled) {
       result = loaded;
     } else if (placeholder.loading) {
       load.complete(loaded); // evicted or invalidated while loading: returned and reported, but not cached

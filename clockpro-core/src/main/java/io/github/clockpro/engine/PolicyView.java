@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The {@link Policy} of a {@link BoundedCache}: reads the policy's figures without the eviction lock. The counts
@@ -220,5 +221,13 @@ final class PolicyView<K, V> implements Policy<K, V> {
         + ", promotionThreshold=" + promotionThreshold()
         + ", carryLimit=" + carryLimit() + ", carryAllowed=" + carryAllowed() + ", historySize=" + historySize()
         + ", historyLimit=" + historyLimit() + "}";
+  }
+
+  /**
+   * A duration the engine gives in nanoseconds, or -1 for none, as the policy's views return it: in {@code unit},
+   * or empty.
+   */
+  static OptionalLong optionalNanos(long nanos, TimeUnit unit) {
+    return nanos < 0 ? OptionalLong.empty() : OptionalLong.of(unit.convert(nanos, TimeUnit.NANOSECONDS));
   }
 }

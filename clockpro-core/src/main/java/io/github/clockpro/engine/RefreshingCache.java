@@ -76,7 +76,7 @@ final class RefreshingCache<K, V> extends BoundedCache<K, V> implements RefreshP
   }
 
   @Override
-  long writeTime() {
+  public long writeTime() {
     return ticker.read();
   }
 
@@ -101,12 +101,12 @@ final class RefreshingCache<K, V> extends BoundedCache<K, V> implements RefreshP
   }
 
   @Override
-  long deadlineAfterUpdate(Node<K, V> node, V value, long now) {
+  public long deadlineAfterUpdate(Node<K, V> node, V value, long now) {
     return now;
   }
 
   @Override
-  void writeDeadline(Node<K, V> node, long deadline) {
+  public void writeDeadline(Node<K, V> node, long deadline) {
     ((RefreshingNode<K, V>) node).setWriteTime(deadline);
   }
 }

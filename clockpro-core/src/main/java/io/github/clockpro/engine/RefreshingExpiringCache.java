@@ -103,7 +103,7 @@ final class RefreshingExpiringCache<K, V> extends ExpiringCache<K, V> implements
    * records it too, a second release write of the same kind of time, harmless.
    */
   @Override
-  void writeDeadline(Node<K, V> node, long deadline) {
+  public void writeDeadline(Node<K, V> node, long deadline) {
     ((RefreshingExpiringNode<K, V>) node).setWriteTime(now());
     super.writeDeadline(node, deadline);
   }

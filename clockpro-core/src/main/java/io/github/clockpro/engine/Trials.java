@@ -40,8 +40,8 @@ import java.util.function.IntSupplier;
  *
  * <p>The copies are {@link ClockProPolicy} itself, over nodes that carry only a key hash ({@link TrialCopy}), so
  * two sampled keys whose hashes collide count as one there. They keep no far history ({@link FarHistory}): in copies
- * of a few hundred entries it turned the carry verdict on a stationary skewed workload at 1,000 entries, where
- * carrying pays, from carrying in 81% of the periods to 42% (docs/decisions.md). The copies are at least
+ * of a few hundred entries it turned the carry verdict against carrying on a stationary skewed workload where
+ * carrying pays (docs/decisions.md, "The far history and the floor trial adopted"). The copies are at least
  * {@link #MINIMUM_COPY_SIZE} entries where the cache is large enough; a smaller copy follows the full-size cache less
  * well. A cache too small for that samples one key in {@code 2^MINIMUM_SAMPLING_SHIFT}, so that the hits never pay
  * for the trials on more than a quarter of the keys.

@@ -25,8 +25,7 @@ final class VarExpirationView<K, V> implements Policy.VarExpiration<K, V> {
   public OptionalLong getExpiresAfter(K key, TimeUnit unit) {
     requireNonNull(key, "key");
     requireNonNull(unit, "unit");
-    long left = cache.timeLeft(key);
-    return left < 0 ? OptionalLong.empty() : OptionalLong.of(unit.convert(left, TimeUnit.NANOSECONDS));
+    return PolicyView.optionalNanos(cache.timeLeft(key), unit);
   }
 
   @Override

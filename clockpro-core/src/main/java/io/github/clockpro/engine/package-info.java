@@ -6,6 +6,8 @@
  * <ul>
  *   <li>{@link io.github.clockpro.engine.BoundedCache}: the cache's operations, its concurrency design and its
  *       invariants, in the design overview at its top. Start there.
+ *   <li>{@code EntryStore}: the narrow interface through which the loads, the computes and the views below reach
+ *       the cache, which implements it.
  *   <li>{@link io.github.clockpro.engine.Loading} and {@code Load}: loads in flight, as placeholders in the table;
  *       {@code BulkLoading}: {@code getAll}; {@code Computing}: the atomic {@code compute}, {@code computeIfPresent}
  *       and {@code merge}; {@code LoadingCacheView}, {@code Refreshing} and {@code RefreshingCache}:
