@@ -215,8 +215,8 @@ public final class CacheBuilder<K, V> {
   }
 
   /**
-   * Sets the listener told of every entry the policy removes: {@link RemovalCause#wasEvicted() evicted} for size or
-   * expired, as Caffeine's {@code evictionListener}. It is called exactly once for each such entry, on the thread
+   * Sets the listener told of every entry the policy removes: {@link RemovalCause#wasEvicted() evicted} for size,
+   * expired or collected, as Caffeine's {@code evictionListener}. It is called exactly once for each such entry, on the thread
    * whose operation removed it, before that operation returns and before the {@link #removalListener}; an exception
    * it throws is logged and otherwise ignored.
    *

@@ -5,10 +5,10 @@ import java.lang.invoke.VarHandle;
 
 /**
  * The entry shapes, in one place: every subclass of {@link Node} a cache's entries can take, and the factory that
- * makes them. A cache chooses its shape once, when it is built, from three of the builder's options ({@link #of}):
+ * makes them. A cache chooses its shape once, when it is built, from four of the builder's options ({@link #of}):
  * a weigher adds a weight, expiry a deadline and the timer wheel's links, {@code refreshAfterWrite} the time of the
- * last value write. So an entry carries exactly the fields its cache's options need, and no cache tests an option
- * on a hit.
+ * last value write, weak or soft values a reference in place of the value. So an entry carries exactly the fields
+ * its cache's options need, and no cache tests an option on a hit.
  *
  * <p>Sizes, on a 64-bit JVM with compressed references (checked by {@code NodeLayoutTest}):
  * <table>
