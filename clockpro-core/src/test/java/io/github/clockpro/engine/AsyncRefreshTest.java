@@ -23,8 +23,11 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,6 +39,11 @@ import org.junit.jupiter.api.Test;
 class AsyncRefreshTest {
 
   private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
+
+  /** The calls the cases make, as one library names them. */
+  private record Calls(IntFunction<String> get, IntFunction<String> getIfPresent, BiConsumer<Integer, String> put,
+      IntFunction<CompletableFuture<String>> refresh, Supplier<Set<Integer>> refreshing,
+      Supplier<List<Long>> statistics) {}
 
   /** The cache under test, either library's, behind the calls the cases make. */
   private abstract static class Subject {
@@ -72,18 +80,33 @@ class AsyncRefreshTest {
       removals.add(key + "=" + value + ":" + cause);
     }
 
-    abstract String get(int key);
+    /** The library's calls; set by the subclass's constructor, once its cache is built. */
+    Calls calls;
 
-    abstract String getIfPresent(int key);
+    String get(int key) {
+      return calls.get().apply(key);
+    }
 
-    abstract void put(int key, String value);
+    String getIfPresent(int key) {
+      return calls.getIfPresent().apply(key);
+    }
 
-    abstract CompletableFuture<String> refresh(int key);
+    void put(int key, String value) {
+      calls.put().accept(key, value);
+    }
 
-    abstract Set<Integer> refreshing();
+    CompletableFuture<String> refresh(int key) {
+      return calls.refresh().apply(key);
+    }
+
+    Set<Integer> refreshing() {
+      return new TreeSet<>(calls.refreshing().get());
+    }
 
     /** Hits, misses, load successes and load failures. */
-    abstract List<Long> statistics();
+    List<Long> statistics() {
+      return calls.statistics().get();
+    }
 
     void note(String what, Object observed) {
       transcript.add(what + ": " + observed);
@@ -107,37 +130,12 @@ class AsyncRefreshTest {
       CacheBuilder<Integer, String> builder = ClockProCache.builder().maximumSize(100).executor(executor)
           .ticker(ticker).<Integer, String>removalListener(this::removed);
       cache = options.apply(builder).buildAsync(loader).synchronous();
-    }
-
-    @Override
-    String get(int key) {
-      return cache.get(key);
-    }
-
-    @Override
-    String getIfPresent(int key) {
-      return cache.getIfPresent(key);
-    }
-
-    @Override
-    void put(int key, String value) {
-      cache.put(key, value);
-    }
-
-    @Override
-    CompletableFuture<String> refresh(int key) {
-      return cache.refresh(key);
-    }
-
-    @Override
-    Set<Integer> refreshing() {
-      return new TreeSet<>(cache.policy().refreshes().keySet());
-    }
-
-    @Override
-    List<Long> statistics() {
-      var stats = cache.stats();
-      return List.of(stats.hitCount(), stats.missCount(), stats.loadSuccessCount(), stats.loadFailureCount());
+      calls = new Calls(cache::get, cache::getIfPresent, cache::put, cache::refresh,
+          () -> cache.policy().refreshes().keySet(),
+          () -> {
+            var stats = cache.stats();
+            return List.of(stats.hitCount(), stats.missCount(), stats.loadSuccessCount(), stats.loadFailureCount());
+          });
     }
   }
 
@@ -163,37 +161,12 @@ class AsyncRefreshTest {
             }
           })
           .synchronous();
-    }
-
-    @Override
-    String get(int key) {
-      return cache.get(key);
-    }
-
-    @Override
-    String getIfPresent(int key) {
-      return cache.getIfPresent(key);
-    }
-
-    @Override
-    void put(int key, String value) {
-      cache.put(key, value);
-    }
-
-    @Override
-    CompletableFuture<String> refresh(int key) {
-      return cache.refresh(key);
-    }
-
-    @Override
-    Set<Integer> refreshing() {
-      return new TreeSet<>(cache.policy().refreshes().keySet());
-    }
-
-    @Override
-    List<Long> statistics() {
-      var stats = cache.stats();
-      return List.of(stats.hitCount(), stats.missCount(), stats.loadSuccessCount(), stats.loadFailureCount());
+      calls = new Calls(cache::get, cache::getIfPresent, cache::put, cache::refresh,
+          () -> cache.policy().refreshes().keySet(),
+          () -> {
+            var stats = cache.stats();
+            return List.of(stats.hitCount(), stats.missCount(), stats.loadSuccessCount(), stats.loadFailureCount());
+          });
     }
   }
 
