@@ -231,6 +231,7 @@ final class TrackedConnection<K, V> {
     try {
       fillEpoch++;
       if (stopTracking) {
+        tracking = false;
         connectionGeneration++;
       }
       BitSet taken = new BitSet();
@@ -244,11 +245,6 @@ final class TrackedConnection<K, V> {
       }
       removeEntries.accept(taken);
     } finally {
-      // Last, so that a reader who sees tracking off also sees the entries removed; the new epoch already
-      // refuses every store meanwhile.
-      if (stopTracking) {
-        tracking = false;
-      }
       lock.writeLock().unlock();
     }
   }
