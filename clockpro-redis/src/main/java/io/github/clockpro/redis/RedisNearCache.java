@@ -350,6 +350,8 @@ public final class RedisNearCache<K, V> implements CacheFrontend<K, V> {
   /** Called by a tracked connection or the routing when the connection's values can no longer be trusted. */
   private void flush(TrackedConnection<K, V> connection, FlushCause cause, IntPredicate slots) {
     connection.flush(cause == FlushCause.CONNECTION, slots, taken -> {
+      routing.removeEntries(taken);
+      // Counted after the removal, so a reader who sees the count sees the entries gone.
       switch (cause) {
         case SERVER -> serverFlushCount.incrementAndGet();
         case CONNECTION -> connectionFlushCount.incrementAndGet();
@@ -359,7 +361,6 @@ public final class RedisNearCache<K, V> implements CacheFrontend<K, V> {
           }
         }
       }
-      routing.removeEntries(taken);
     });
   }
 

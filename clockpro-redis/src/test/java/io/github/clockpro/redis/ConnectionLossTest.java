@@ -2,6 +2,7 @@ package io.github.clockpro.redis;
 
 import static io.github.clockpro.redis.RedisUnderTest.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -91,7 +92,8 @@ class ConnectionLossTest {
     assertEquals("before", nearCache.get("k"));
 
     redis.stop();
-    await("the loss is seen", () -> !nearCache.isTracking());
+    await("the loss is seen and flushed", () -> nearCache.stats().connectionFlushCount() == 1);
+    assertFalse(nearCache.isTracking());
     assertEquals(0, cache.asMap().size());
     // Queued until the reconnection, then possibly run before tracking is on again.
     CompletableFuture<String> queuedRead = CompletableFuture.supplyAsync(() -> nearCache.get("k"));
