@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * A short-lived working set: half of the new keys return once, 20 to 45 requests after their first, and never
  * again. LRU hits every return from 50 entries up; the cache must come within a point of it at every size, which
  * it does only if its cold part grows to hold a new key through about 45 insertions. The workload is the
- * simulator's {@code synthetic-short-lived} (clockpro-bench's {@code SyntheticWorkloads.shortLived}), from the same
+ * simulator's {@code synthetic-short-lived} (clockpro-lab's {@code SyntheticWorkloads.shortLived}), from the same
  * seed and from five others: which keys return, and when, moves the cold target's path from its floor, and a rule
  * that holds for one seed can miss on another. A hit-rate test: it replays through the public API, get then put on
  * a miss; the 48 replays take about a second.
