@@ -56,6 +56,7 @@ public final class CacheBuilder<K, V> {
   private Executor executor;
   private long refreshAfterWriteNanos = UNSET;
   private ValueStrength valueStrength;
+  private boolean weakKeys;
 
   CacheBuilder() {}
 
@@ -335,17 +336,34 @@ public final class CacheBuilder<K, V> {
   }
 
   /**
-   * Not supported: refused, so that a program that asks for weak keys learns at once that it does not get them.
-   * Caffeine's {@code weakKeys} holds each key by a weak reference and compares keys by identity; here keys are
-   * held strongly and compared by {@code equals}, and the cache's table and history have no identity mode.
-   * Bound the cache by {@link #maximumSize} or expire its entries instead.
+   * Holds each key by a {@link java.lang.ref.WeakReference} and compares keys by identity, as Caffeine's
+   * {@code weakKeys}: a key the program no longer holds may be collected, and its entry then leaves the cache. As in
+   * Caffeine:
+   * <ul>
+   *   <li>keys compare by identity ({@code ==}) and hash by {@link System#identityHashCode}, in every operation
+   *       and in {@link ClockProCache#asMap()}: two keys that are {@code equals} but distinct are two entries, and
+   *       an entry is found only with the very key object it was written with;
+   *   <li>an entry whose key was collected is never served: no key finds it again, and views and iteration leave
+   *       it out; it may be counted in {@link ClockProCache#estimatedSize()} until it is cleared;
+   *   <li>it is reported to the removal and eviction listeners with a {@code null} key and
+   *       {@link RemovalCause#COLLECTED} (whatever removed it), and counted in {@link CacheStats#evictionCount()};
+   *   <li>entries collected are cleared a bounded number at a time, at most the {@link #scanLimit} per write that
+   *       inserts, and all by {@link ClockProCache#cleanUp()};
+   *   <li>user code (loader, weigher, expiry, listeners, compute functions) is given the program's key;
+   *   <li>combines with every other setting, {@link #weakValues}, {@link #softValues} and {@code buildAsync}
+   *       included.
+   * </ul>
+   * Only a cache built with it pays: the engine is keyed by small objects made at the edge, one per read (a lookup
+   * key) and one per write (a weak reference, with its identity hash), and each entry holds its key through a weak
+   * reference. A cache without it keeps its entry shapes and its hit path.
    *
-   * @return never
-   * @throws UnsupportedOperationException always, naming the setting
+   * @return this builder
+   * @throws IllegalStateException if it was already set
    */
   public CacheBuilder<K, V> weakKeys() {
-    throw new UnsupportedOperationException(
-        "weakKeys is not supported: keys are held strongly and compared by equals; bound the cache instead");
+    requireUnset(!weakKeys, "weakKeys", true);
+    weakKeys = true;
+    return this;
   }
 
   /**
@@ -586,6 +604,7 @@ public final class CacheBuilder<K, V> {
     private final Executor executor;
     private final long refreshAfterWriteNanos;
     private final ValueStrength valueStrength;
+    private final boolean weakKeys;
 
     Settings(CacheBuilder<? super K, ? super V> builder) {
       this.maximum = builder.maximum();
@@ -601,6 +620,7 @@ public final class CacheBuilder<K, V> {
       this.executor = builder.executorOrDefault();
       this.refreshAfterWriteNanos = builder.refreshAfterWriteNanos;
       this.valueStrength = builder.valueStrength == null ? ValueStrength.STRONG : builder.valueStrength;
+      this.weakKeys = builder.weakKeys;
     }
 
     @Override
@@ -666,6 +686,11 @@ public final class CacheBuilder<K, V> {
     @Override
     public ValueStrength valueStrength() {
       return valueStrength;
+    }
+
+    @Override
+    public boolean weakKeys() {
+      return weakKeys;
     }
   }
 

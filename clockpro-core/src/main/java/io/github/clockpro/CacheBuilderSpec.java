@@ -23,9 +23,8 @@ import java.util.Set;
  *       the builder before it builds);
  *   <li>{@code expireAfterWrite}, {@code expireAfterAccess}, {@code refreshAfterWrite}: durations;
  *   <li>{@code recordStats}: a flag, accepted (statistics are always recorded);
- *   <li>{@code weakValues}, {@code softValues}: flags, for {@link CacheBuilder#weakValues} and
- *       {@link CacheBuilder#softValues};
- *   <li>{@code weakKeys}: Caffeine's flag, recognised and refused, as {@link CacheBuilder#weakKeys} is.
+ *   <li>{@code weakKeys}, {@code weakValues}, {@code softValues}: flags, for {@link CacheBuilder#weakKeys},
+ *       {@link CacheBuilder#weakValues} and {@link CacheBuilder#softValues}.
  * </ul>
  * A duration is a whole number followed by a unit, {@code ms}, {@code s}, {@code m}, {@code h} or {@code d}
  * ({@code 90s}, {@code 10m}; the unit in either case), or an ISO-8601 duration ({@code PT10M}).
@@ -69,7 +68,7 @@ public final class CacheBuilderSpec {
   private static final String SOFT_VALUES = "softValues";
   private static final Set<String> FLAGS = Set.of(RECORD_STATS, WEAK_KEYS, WEAK_VALUES, SOFT_VALUES);
   private static final String KEYS = "initialCapacity, maximumSize, maximumWeight, scanLimit, expireAfterWrite,"
-      + " expireAfterAccess, refreshAfterWrite, recordStats, weakValues and softValues";
+      + " expireAfterAccess, refreshAfterWrite, recordStats, weakKeys, weakValues and softValues";
 
   private final String specification;
   /** The parsed value of each key given; see the design overview. */
@@ -159,9 +158,6 @@ public final class CacheBuilderSpec {
     if (FLAGS.contains(key)) {
       if (value != null) {
         throw invalid(specification, key + " takes no value but was given '" + value + "'");
-      }
-      if (key.equals(WEAK_KEYS)) {
-        throw invalid(specification, key + " is not supported: keys are held strongly and compared by equals");
       }
       return Boolean.TRUE;
     }
@@ -271,6 +267,7 @@ public final class CacheBuilderSpec {
       case EXPIRE_AFTER_ACCESS -> builder.expireAfterAccess((Duration) value);
       case REFRESH_AFTER_WRITE -> builder.refreshAfterWrite((Duration) value);
       case RECORD_STATS -> builder.recordStats();
+      case WEAK_KEYS -> builder.weakKeys();
       case WEAK_VALUES -> builder.weakValues();
       case SOFT_VALUES -> builder.softValues();
       default -> throw new AssertionError("parseValue accepted the unknown key " + key);

@@ -205,7 +205,7 @@ class CaffeineBuilderTest {
         {"maximumSize=-1", "maximumSize: maximumSize must be between 0 and"},
         {"maximumSize=1,maximumWeight=1", "maximumWeight: maximumWeight cannot be set"},
         {"recordStats=true", "recordStats takes no value but was given 'true'"},
-        {"weakKeys", "weakKeys is not supported"},
+        {"weakKeys,weakKeys", "weakKeys is given twice"},
         {"weakValues,softValues", "softValues: value strength was already set to WEAK"},
         {"softValues=true", "softValues takes no value but was given 'true'"},
         {"maximumSize", "'maximumSize' has no '=' and value"},

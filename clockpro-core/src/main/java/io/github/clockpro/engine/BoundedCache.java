@@ -118,6 +118,12 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
    * RemovalCause.COLLECTED and a null value, counted as evictions, as in Caffeine. Values compare by identity
    * there, as in Caffeine (valueMatches).
    *
+   * Collected keys. A cache built with weakKeys runs this same engine keyed by the objects KeyReferences makes:
+   * weak references to the program's keys, which WeakKeysCache translates at the edge. The engine knows of them
+   * only here: such a node is collected once its key reference is cleared (isCollected), and drainCollected polls
+   * the key references' queue too, within the same bound, finding each reference's node by looking it up. The
+   * listener hears of the entry with its value, if that is still held, and the edge gives it a null key.
+   *
    * Reading guide: the public operations in the interface's order; the operations the map view and Loading
    * share; then insert and unmap, the two structural changes.
    */
@@ -151,6 +157,12 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
    * {@code null} for values held strongly. See "Collected values" in the design overview.
    */
   private final ValueReferences<K, V> references;
+  /**
+   * The key references of a cache built with weakKeys, drained under {@link #evictionLock}; {@code null} for keys
+   * held strongly. Written once, by {@link #collectKeys}, while the cache is being built and before it is
+   * published. See "Collected keys" in the design overview.
+   */
+  private KeyReferences keyReferences;
   /** The most collected entries one critical section clears: the scan limit. */
   private final int collectLimit;
   /**
@@ -405,6 +417,11 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
    */
   final boolean isComputing(Node<K, V> node) {
     return computes.active != 0 && computes.holds(node);
+  }
+
+  /** Drains the key references of a cache built with weakKeys; see {@link #keyReferences}. */
+  final void collectKeys(KeyReferences keys) {
+    keyReferences = keys;
   }
 
   /** Makes the refreshes of the loading cache built over this one hear of every write; see {@link #refreshes}. */
@@ -1185,11 +1202,11 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
    * The caller reports it with {@link #notifyCollected}.
    */
   private boolean removeIfCollected(Node<K, V> node) {
-    if (references == null || node.loading || isComputing(node) || !node.isCollected()) {
+    if ((references == null && keyReferences == null) || node.loading || isComputing(node) || !isCollected(node)) {
       return false;
     }
     synchronized (node) { // the eviction lock, then a monitor no compute holds: see "Lock order"
-      if (node.retired || !node.isCollected()) {
+      if (node.retired || !isCollected(node)) {
         return false; // left the map, or a write gave it a new value since
       }
       data.remove(node);
@@ -1203,20 +1220,34 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
     return true;
   }
 
+  /** Whether a node's value, or in a cache with weak keys its key, was collected. */
+  private boolean isCollected(Node<K, V> node) {
+    return node.isCollected() || KeyReferences.isCleared(node.key);
+  }
+
   /**
-   * Under the eviction lock: clears at most {@link #collectLimit} entries whose value the collector took, polled
-   * from the queue; returns them for {@link #notifyCollected}, or {@code null} for none. A node a compute holds is
-   * passed over; the next write or load of its key replaces it.
+   * Under the eviction lock: clears at most {@link #collectLimit} entries whose value or key the collector took,
+   * polled from the queues; returns them for {@link #notifyCollected}, or {@code null} for none. A node a compute
+   * holds is passed over; the next write or load of its key replaces it.
    */
   private Node<K, V>[] drainCollected() {
-    if (references == null) {
+    if (references == null && keyReferences == null) {
       return null;
     }
     Node<K, V>[] collected = null;
     int count = 0;
     for (int polls = 0; polls < collectLimit; polls++) {
-      Node<K, V> node = references.poll();
-      if (node == null) {
+      Node<K, V> node = references == null ? null : references.poll();
+      if (node == null && keyReferences != null) {
+        Object key = keyReferences.poll();
+        if (key == null) {
+          break;
+        }
+        node = data.get(key, data.hash(key)); // only the node that stores this very reference matches it
+        if (node == null) {
+          continue; // its entry left already, or the reference was never stored
+        }
+      } else if (node == null) {
         break;
       }
       if (removeIfCollected(node)) {
@@ -1233,7 +1264,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
 
   /** Clears every collected entry queued, in steps of one critical section's share each: for {@link #cleanUp}. */
   final void clearCollected() {
-    if (references == null) {
+    if (references == null && keyReferences == null) {
       return;
     }
     Node<K, V>[] collected;
@@ -1260,7 +1291,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
     }
     for (Node<K, V> node : collected) {
       if (node != null) {
-        notifyRemoval(node.key, null, RemovalCause.COLLECTED);
+        notifyRemoval(node.key, node.value(), RemovalCause.COLLECTED); // null for a collected value
       }
     }
   }

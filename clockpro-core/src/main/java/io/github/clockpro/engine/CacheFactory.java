@@ -29,6 +29,12 @@ public final class CacheFactory {
    * @return a new, empty cache
    */
   public static <K, V> ClockProCache<K, V> newCache(CacheSettings<K, V> settings) {
+    if (settings.weakKeys()) {
+      KeyReferences keys = new KeyReferences();
+      BoundedCache<Object, V> engine = newEngine(new WeakKeysSettings<>(settings, keys));
+      engine.collectKeys(keys);
+      return new WeakKeysCache<>(engine, keys);
+    }
     return newEngine(settings);
   }
 
@@ -44,6 +50,9 @@ public final class CacheFactory {
    */
   public static <K, V> ClockProLoadingCache<K, V> newLoadingCache(CacheSettings<K, V> settings,
       CacheLoader<? super K, V> loader) {
+    if (settings.weakKeys()) {
+      return newWeakKeysLoadingCache(settings, loader);
+    }
     if (!settings.refreshes()) {
       BoundedCache<K, V> engine = newEngine(settings);
       return new LoadingCacheView<>(engine, loader, new Refreshing<>(engine, loader, settings.executor()));
@@ -73,6 +82,13 @@ public final class CacheFactory {
    * @return a new, empty cache
    */
   public static <K, V> ClockProAsyncCache<K, V> newAsyncCache(CacheSettings<K, V> settings) {
+    if (settings.weakKeys()) {
+      KeyReferences keys = new KeyReferences();
+      BoundedCache<Object, V> engine = newEngine(new WeakKeysSettings<>(settings, keys));
+      engine.collectKeys(keys);
+      return new WeakKeysAsyncCache<>(new AsyncCacheView<>(engine, settings.executor()),
+          new WeakKeysCache<>(engine, keys), keys);
+    }
     return new AsyncCacheView<>(newEngine(settings), settings.executor());
   }
 
@@ -89,6 +105,14 @@ public final class CacheFactory {
    */
   public static <K, V> ClockProAsyncLoadingCache<K, V> newAsyncLoadingCache(CacheSettings<K, V> settings,
       AsyncCacheLoader<? super K, V> loader) {
+    if (settings.weakKeys()) {
+      KeyReferences keys = new KeyReferences();
+      WeakKeysSettings<K, V> engineSettings = new WeakKeysSettings<>(settings, keys);
+      ClockProAsyncLoadingCache<Object, V> engine =
+          newAsyncLoadingCache(engineSettings, engineSettings.asyncLoader(loader));
+      ((LoadingCacheView<Object, V>) engine.synchronous()).engine().collectKeys(keys);
+      return new WeakKeysAsyncLoadingCache<>(engine, new WeakKeysLoadingCache<>(engine.synchronous(), keys), keys);
+    }
     Executor executor = settings.executor();
     ClockProLoadingCache<K, V> synchronous = newLoadingCache(settings, blockingLoader(loader, executor));
     AsyncCacheView<K, V> async = new AsyncCacheView<>(((LoadingCacheView<K, V>) synchronous).engine(), executor);
@@ -134,6 +158,17 @@ public final class CacheFactory {
       int scanLimit, int initialCapacity, RemovalListener<? super K, ? super V> removalListener, int seed) {
     return new BoundedCache<>(maximumWeight, weigher, scanLimit, initialCapacity, seed, removalListener,
         PolicyView.Expiration.NONE, NodeShape.WEIGHTED);
+  }
+
+  /** A loading cache with weak keys: an engine keyed by {@link KeyReferences}' objects, seen through the edge. */
+  private static <K, V> ClockProLoadingCache<K, V> newWeakKeysLoadingCache(CacheSettings<K, V> settings,
+      CacheLoader<? super K, V> loader) {
+    KeyReferences keys = new KeyReferences();
+    WeakKeysSettings<K, V> engineSettings = new WeakKeysSettings<>(settings, keys);
+    LoadingCacheView<Object, V> engine =
+        (LoadingCacheView<Object, V>) newLoadingCache(engineSettings, engineSettings.loader(loader));
+    engine.engine().collectKeys(keys);
+    return new WeakKeysLoadingCache<>(engine, keys);
   }
 
   /** The engine of a cache without refresh: bounded by size, by weight, or expiring as well. */

@@ -65,6 +65,13 @@ public interface CacheSettings<K, V> {
   /** How the cache holds its values: strongly, or by weak or soft references. */
   ValueStrength valueStrength();
 
+  /**
+   * Whether the cache holds its keys by weak references and compares them by identity ({@code weakKeys}).
+   *
+   * @return {@code true} for weak keys
+   */
+  boolean weakKeys();
+
   /** Whether entries expire: by a fixed lifetime, or by an {@link #expiry()}. */
   default boolean expires() {
     return expireAfterWriteNanos() != UNSET || expireAfterAccessNanos() != UNSET || expiry() != null;

@@ -8,7 +8,11 @@ final class EngineAccess {
 
   private EngineAccess() {}
 
+  @SuppressWarnings({"unchecked", "rawtypes"})
   static <K, V> BoundedCache<K, V> engine(ClockProCache<K, V> cache) {
+    if (cache instanceof WeakKeysCache<?, ?> weakKeys) {
+      return (BoundedCache) engine(weakKeys.engine()); // keyed by KeyReferences' objects
+    }
     if (cache instanceof LoadingCacheView<K, V> view) {
       return view.engine();
     }

@@ -171,7 +171,6 @@ class WeakValuesTest {
     assertTrue(assertThrows(IllegalStateException.class, () -> ClockProCache.builder().softValues().buildAsync()).getMessage().contains("softValues cannot be combined with buildAsync"));
     Function<Object, Object> identity = key -> key;
     assertTrue(assertThrows(IllegalStateException.class, () -> ClockProCache.builder().weakValues().buildAsync(identity::apply)).getMessage().contains("weakValues"));
-    assertTrue(assertThrows(UnsupportedOperationException.class, () -> ClockProCache.builder().weakKeys()).getMessage().contains("weakKeys"));
   }
 
   @Test

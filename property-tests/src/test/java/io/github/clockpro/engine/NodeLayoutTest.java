@@ -13,6 +13,7 @@ import io.github.clockpro.engine.NodeShape.WeightedNode;
 import io.github.clockpro.engine.NodeShape.WeightedRefreshingExpiringNode;
 import io.github.clockpro.engine.NodeShape.WeightedRefreshingNode;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -48,5 +49,17 @@ class NodeLayoutTest {
         && VM.current().objectAlignment() == 8, "the layout the Javadoc assumes: " + VM.current().details());
     ClassLayout layout = ClassLayout.parseClass(shape);
     assertEquals(bytes, layout.instanceSize(), layout.toPrintable());
+  }
+
+  /**
+   * A cache built with weakKeys keeps the ordinary shapes; each entry holds its key through a weak reference of
+   * {@code KeyReferences}, whose size its Javadoc states: this is the whole per-entry cost of weak keys.
+   */
+  @Test
+  void shouldKeepTheWeakKeyReferenceAtTheBytesItsJavadocStates() throws ClassNotFoundException {
+    assumeTrue(VM.current().objectHeaderSize() == 12 && VM.current().sizeOfField("oop") == 4
+        && VM.current().objectAlignment() == 8, "the layout the Javadoc assumes: " + VM.current().details());
+    ClassLayout layout = ClassLayout.parseClass(Class.forName("io.github.clockpro.engine.KeyReferences$WeakKey"));
+    assertEquals(32, layout.instanceSize(), layout.toPrintable());
   }
 }

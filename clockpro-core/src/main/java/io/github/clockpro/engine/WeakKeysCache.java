@@ -1,0 +1,167 @@
+package io.github.clockpro.engine;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.clockpro.CacheStats;
+import io.github.clockpro.ClockProCache;
+import io.github.clockpro.Policy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentMap;
+import java.util.function.Function;
+
+/**
+ * A cache built with {@code weakKeys}: the engine's cache keyed by {@link KeyReferences}' objects, seen with the
+ * program's keys, compared by identity ({@code ==}) and held weakly, as in Caffeine.
+ *
+ * <p>Contract: every operation is the engine's, with keys translated at this edge. A read looks its key up without
+ * storing anything; a write that may store its key passes a new weak reference to it. Maps returned and views give
+ * the program's keys and leave out entries whose key was collected, which no lookup finds again: they are never
+ * served, and the engine clears them within its per-operation bound, reporting them as collected (see
+ * {@code BoundedCache}, "Collected keys").
+ *
+ * <p>Design. This class, {@link WeakKeysMap} and {@link WeakKeysPolicy} are the whole translation; the engine
+ * itself changes only in clearing collected keys. A cache that does not ask for weak keys never meets these
+ * classes, and keeps its nodes and its hit path. The cost of the edge falls on weak-key caches alone: one lookup
+ * object per read, one weak reference per write (left to the collector, unqueued, when the key was present
+ * already), and a map copied for each bulk call.
+ *
+ * @param <K> the program's type of keys
+ * @param <V> the type of values
+ */
+class WeakKeysCache<K, V> implements ClockProCache<K, V> {
+
+  private final ClockProCache<Object, V> engine;
+  private final KeyReferences keyReferences;
+  private final ConcurrentMap<K, V> mapView;
+  private final Policy<K, V> policyView;
+
+  WeakKeysCache(ClockProCache<Object, V> engine, KeyReferences keys) {
+    this.engine = engine;
+    this.keyReferences = keys;
+    this.mapView = new WeakKeysMap<>(engine.asMap(), keys);
+    this.policyView = new WeakKeysPolicy<>(engine.policy(), keys);
+  }
+
+  @Override
+  public V getIfPresent(K key) {
+    return engine.getIfPresent(lookup(key));
+  }
+
+  @Override
+  public Map<K, V> getAllPresent(Iterable<? extends K> keys) {
+    return KeyReferences.programKeysOf(engine.getAllPresent(lookups(keys)));
+  }
+
+  @Override
+  public V get(K key, Function<? super K, ? extends V> loader) {
+    requireNonNull(loader, "loader");
+    return engine.get(reference(key), engineKey -> loader.apply(key));
+  }
+
+  @Override
+  public Map<K, V> getAll(Iterable<? extends K> keys,
+      Function<? super Set<? extends K>, ? extends Map<? extends K, ? extends V>> mappingFunction) {
+    requireNonNull(mappingFunction, "mappingFunction");
+    List<Object> references = references(keys);
+    return KeyReferences.programKeysOf(engine.getAll(references,
+        engineKeys -> keyReferences.referencesOf(mappingFunction.apply(KeyReferences.programKeys(engineKeys)))));
+  }
+
+  @Override
+  public void put(K key, V value) {
+    engine.put(reference(key), value);
+  }
+
+  @Override
+  public void putAll(Map<? extends K, ? extends V> map) {
+    requireNonNull(map, "map");
+    map.forEach((key, value) -> {
+      requireNonNull(key, "key");
+      requireNonNull(value, "value");
+    });
+    engine.putAll(keyReferences.referencesOf(map));
+  }
+
+  @Override
+  public void invalidate(K key) {
+    engine.invalidate(lookup(key));
+  }
+
+  @Override
+  public void invalidateAll(Iterable<? extends K> keys) {
+    engine.invalidateAll(lookups(keys));
+  }
+
+  @Override
+  public void invalidateAll() {
+    engine.invalidateAll();
+  }
+
+  @Override
+  public int size() {
+    return engine.size();
+  }
+
+  @Override
+  public void cleanUp() {
+    engine.cleanUp();
+  }
+
+  @Override
+  public ConcurrentMap<K, V> asMap() {
+    return mapView;
+  }
+
+  @Override
+  public CacheStats stats() {
+    return engine.stats();
+  }
+
+  @Override
+  public Policy<K, V> policy() {
+    return policyView;
+  }
+
+  @Override
+  public String toString() {
+    return engine.toString();
+  }
+
+  /** The engine's cache, keyed by {@link KeyReferences}' objects; for tests. */
+  ClockProCache<Object, V> engine() {
+    return engine;
+  }
+
+  /* ---------------- Translation of keys, shared with the loading form ---------------- */
+
+  final Object lookup(K key) {
+    return KeyReferences.lookup(requireNonNull(key, "key"));
+  }
+
+  final Object reference(K key) {
+    return keyReferences.reference(requireNonNull(key, "key"));
+  }
+
+  /** Lookup keys for the program's keys, each checked before anything changes. */
+  final List<Object> lookups(Iterable<? extends K> programKeys) {
+    requireNonNull(programKeys, "keys");
+    List<Object> lookups = new ArrayList<>();
+    for (K key : programKeys) {
+      lookups.add(lookup(key));
+    }
+    return lookups;
+  }
+
+  /** New references to the program's keys, each checked before anything changes. */
+  final List<Object> references(Iterable<? extends K> programKeys) {
+    requireNonNull(programKeys, "keys");
+    List<Object> references = new ArrayList<>();
+    for (K key : programKeys) {
+      references.add(reference(key));
+    }
+    return references;
+  }
+}
