@@ -108,10 +108,16 @@ class CaffeineDifferentialTest {
     // A start below zero makes the time pass zero within a sequence.
     Gen<Long> starts = arbitrary().pick(0L, -Duration.ofHours(3).toNanos());
     Gen<Settings> expiries = kinds.zip(scales, lifetimes, starts, (kind, scale, lifetime, start) ->
-        new Settings(kind, scale, lifetime, false, false, 1, start));
-    Gen<Settings> settings = expiries.zip(booleans().all(), booleans().all(), integers().between(1, MAXIMUM_KEYS),
-        (expiry, weighted, bulkLoader, keys) -> new Settings(expiry.expiry(), expiry.scale(), expiry.lifetimeUnits(),
-            weighted, bulkLoader, keys, expiry.start()));
+        new Settings(kind, scale, lifetime, false, false, 1, start, Settings.References.STRONG));
+    // Half the runs hold keys and values strongly, the others by one of the three kinds of reference.
+    Gen<Settings.References> references = arbitrary().pick(Settings.References.STRONG, Settings.References.STRONG,
+        Settings.References.STRONG, Settings.References.WEAK_KEYS, Settings.References.WEAK_VALUES,
+        Settings.References.SOFT_VALUES);
+    Gen<Settings> withReferences = expiries.zip(references, (expiry, held) -> new Settings(expiry.expiry(),
+        expiry.scale(), expiry.lifetimeUnits(), false, false, 1, expiry.start(), held));
+    Gen<Settings> settings = withReferences.zip(booleans().all(), booleans().all(),
+        integers().between(1, MAXIMUM_KEYS), (chosen, weighted, bulkLoader, keys) -> new Settings(chosen.expiry(),
+            chosen.scale(), chosen.lifetimeUnits(), weighted, bulkLoader, keys, chosen.start(), chosen.references()));
     return settings.flatMap(chosen -> lists().of(steps(chosen.keys())).ofSizeBetween(0, MAXIMUM_STEPS)
         .map(steps -> new DifferentialSequence(chosen, steps)));
   }

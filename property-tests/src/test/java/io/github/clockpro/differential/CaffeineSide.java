@@ -30,6 +30,12 @@ final class CaffeineSide {
     } else {
       builder.maximumSize(Settings.MAXIMUM);
     }
+    switch (settings.references()) {
+      case STRONG -> { }
+      case WEAK_KEYS -> builder.weakKeys();
+      case WEAK_VALUES -> builder.weakValues();
+      case SOFT_VALUES -> builder.softValues();
+    }
     switch (settings.expiry()) {
       case NONE -> { }
       case AFTER_WRITE -> builder.expireAfterWrite(settings.lifetime());

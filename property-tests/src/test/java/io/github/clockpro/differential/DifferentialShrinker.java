@@ -64,17 +64,23 @@ final class DifferentialShrinker {
     boolean simplified = false;
     if (settings.weighted()) {
       simplified |= keepIfFailing(current.withSettings(new Settings(settings.expiry(), settings.scale(),
-          settings.lifetimeUnits(), false, settings.bulkLoader(), settings.keys(), settings.start())));
+          settings.lifetimeUnits(), false, settings.bulkLoader(), settings.keys(), settings.start(), settings.references())));
     }
     settings = current.settings();
     if (settings.bulkLoader()) {
       simplified |= keepIfFailing(current.withSettings(new Settings(settings.expiry(), settings.scale(),
-          settings.lifetimeUnits(), settings.weighted(), false, settings.keys(), settings.start())));
+          settings.lifetimeUnits(), settings.weighted(), false, settings.keys(), settings.start(), settings.references())));
     }
     settings = current.settings();
     if (settings.expiry() != Settings.ExpiryKind.NONE) {
       simplified |= keepIfFailing(current.withSettings(new Settings(Settings.ExpiryKind.NONE, settings.scale(),
-          settings.lifetimeUnits(), settings.weighted(), settings.bulkLoader(), settings.keys(), settings.start())));
+          settings.lifetimeUnits(), settings.weighted(), settings.bulkLoader(), settings.keys(), settings.start(), settings.references())));
+    }
+    settings = current.settings();
+    if (settings.references() != Settings.References.STRONG) {
+      simplified |= keepIfFailing(current.withSettings(new Settings(settings.expiry(), settings.scale(),
+          settings.lifetimeUnits(), settings.weighted(), settings.bulkLoader(), settings.keys(), settings.start(),
+          Settings.References.STRONG)));
     }
     return simplified;
   }

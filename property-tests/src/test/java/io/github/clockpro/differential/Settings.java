@@ -14,9 +14,12 @@ import java.time.Duration;
  *     loader's {@code getAll} one by one
  * @param keys how many distinct keys the steps use, 0 to {@code keys - 1}
  * @param start the ticker's first reading
+ * @param references how both caches hold keys and values: strongly, or by weak keys, weak values or soft values;
+ *     the run holds every key and value it writes strongly (keys are shared boxes, values are held by the
+ *     {@link Side}), so nothing is collected and the references change only how keys and values compare
  */
 record Settings(ExpiryKind expiry, TimeScale scale, int lifetimeUnits, boolean weighted, boolean bulkLoader, int keys,
-    long start) {
+    long start, References references) {
 
   /**
    * The bound of both caches: more than the keys' entries can take (at most 13 entries of weight 3 at most), so
@@ -26,6 +29,17 @@ record Settings(ExpiryKind expiry, TimeScale scale, int lifetimeUnits, boolean w
 
   /** The kinds of expiry both caches share. */
   enum ExpiryKind { NONE, AFTER_WRITE, AFTER_ACCESS, VARIABLE }
+
+  /** How both caches hold their keys and values, each the builder call of its name (none for strong). */
+  enum References {
+    STRONG(""), WEAK_KEYS(".weakKeys()"), WEAK_VALUES(".weakValues()"), SOFT_VALUES(".softValues()");
+
+    final String builderCall;
+
+    References(String builderCall) {
+      this.builderCall = builderCall;
+    }
+  }
 
   Duration lifetime() {
     return scale.lifetime(lifetimeUnits);
@@ -42,7 +56,8 @@ record Settings(ExpiryKind expiry, TimeScale scale, int lifetimeUnits, boolean w
       case AFTER_ACCESS -> ".expireAfterAccess(" + lifetime() + ")";
       case VARIABLE -> ".expireAfter(new SharedExpiry(" + scale + "))";
     };
-    return bound + expiring + ", " + (bulkLoader ? "a loader with loadAll" : "a loader without loadAll") + ", "
+    return bound + expiring + references.builderCall + ", "
+        + (bulkLoader ? "a loader with loadAll" : "a loader without loadAll") + ", "
         + keys + " keys, time scale " + scale + ", ticker from " + start;
   }
 }

@@ -68,6 +68,8 @@ final class Side {
   private final List<Removal> removals = new ArrayList<>();
   /** Every expiration reported so far: when each is reported differs by design (see {@link Outcome}). */
   private final List<Removal> expirations = new ArrayList<>();
+  /** Every value the run boxed: see {@link #box}. */
+  private final List<Object> held = new ArrayList<>();
   /** The calls of this side's cache. */
   private final Calls cache;
 
@@ -101,6 +103,16 @@ final class Side {
     (cause.equals("EXPIRED") ? expirations : removals).add(removal);
   }
 
+  /**
+   * Boxes a value with {@link Integer#valueOf} (a new instance above 127) and holds it for the rest of the run, so
+   * that a cache with weak or soft values never has one collected.
+   */
+  Integer box(int value) {
+    Integer boxed = Integer.valueOf(value);
+    held.add(boxed);
+    return boxed;
+  }
+
   void countCall() {
     calls++;
   }
@@ -108,13 +120,13 @@ final class Side {
   /** {@code CacheLoader.load}, for both libraries' loaders. */
   Integer load(Integer key) throws Exception {
     countCall();
-    return step.answer().fromLoader(Integer.valueOf(step.value()), null);
+    return step.answer().fromLoader(box(step.value()), null);
   }
 
   /** {@code CacheLoader.reload}. */
   Integer reload(Integer key, Integer oldValue) throws Exception {
     countCall();
-    return step.answer().fromLoader(Integer.valueOf(step.value()), oldValue);
+    return step.answer().fromLoader(box(step.value()), oldValue);
   }
 
   /** {@code CacheLoader.loadAll}, for the loaders that implement it. */
@@ -123,7 +135,7 @@ final class Side {
     if (step.answer() == Answer.CHECKED_FAILURE) {
       throw new Answer.CheckedFailure();
     }
-    return step.bulkAnswer(keys);
+    return step.bulkAnswer(keys, this);
   }
 
   void put(Integer key, Integer value) {

@@ -10,7 +10,9 @@ import java.util.Set;
  * One step of a differential sequence: an operation and its arguments, as plain data, so that a shorter sequence
  * made by leaving steps out is still one to run. Values are boxed afresh by each run with {@link Integer#valueOf}:
  * values up to 127 are then shared instances (as {@code Boolean.TRUE} or an enum constant would be), larger ones a
- * new instance at each write, so that both a write of the same instance and a write of an equal copy occur.
+ * new instance at each write, so that both a write of the same instance and a write of an equal copy occur. Each
+ * value is boxed by {@link Side#box}, which holds it for the rest of the run, so that a cache with weak or soft
+ * values never sees one collected.
  *
  * @param operation what to call
  * @param key the key of the call
@@ -62,7 +64,7 @@ record Step(Operation operation, int key, int otherKey, int value, Answer answer
    */
   Object applyTo(Side side) throws Exception {
     Integer boxedKey = key;
-    Integer boxedValue = Integer.valueOf(value);
+    Integer boxedValue = side.box(value);
     return switch (operation) {
       case PUT -> {
         side.put(boxedKey, boxedValue);
@@ -71,7 +73,7 @@ record Step(Operation operation, int key, int otherKey, int value, Answer answer
       case PUT_ALL -> {
         Map<Integer, Integer> entries = new LinkedHashMap<>();
         entries.put(boxedKey, boxedValue);
-        entries.put(otherKey, Integer.valueOf(value + 1));
+        entries.put(otherKey, side.box(value + 1));
         side.putAll(entries);
         yield null;
       }
@@ -84,7 +86,7 @@ record Step(Operation operation, int key, int otherKey, int value, Answer answer
       case LOADING_GET -> side.get(boxedKey);
       case GET_ALL -> side.getAll(List.of(boxedKey, otherKey), requested -> {
         side.countCall();
-        return bulkAnswer(requested);
+        return bulkAnswer(requested, side);
       });
       case LOADING_GET_ALL -> side.getAll(List.of(boxedKey, otherKey));
       case REFRESH -> side.refresh(boxedKey);
@@ -107,7 +109,7 @@ record Step(Operation operation, int key, int otherKey, int value, Answer answer
       case MAP_REMOVE -> side.asMap().remove(boxedKey);
       case MAP_REMOVE_IF_EQUAL -> side.asMap().remove(boxedKey, boxedValue);
       case MAP_REPLACE -> side.asMap().replace(boxedKey, boxedValue);
-      case MAP_REPLACE_IF_EQUAL -> side.asMap().replace(boxedKey, boxedValue, Integer.valueOf(value + 1));
+      case MAP_REPLACE_IF_EQUAL -> side.asMap().replace(boxedKey, boxedValue, side.box(value + 1));
       case COMPUTE -> side.asMap().compute(boxedKey, (unused, present) -> {
         side.countCall();
         return answer.fromFunction(boxedValue, present);
@@ -122,7 +124,7 @@ record Step(Operation operation, int key, int otherKey, int value, Answer answer
       });
       case MERGE -> side.asMap().merge(boxedKey, boxedValue, (present, given) -> {
         side.countCall();
-        return answer.fromFunction(Integer.valueOf(value + 1), present);
+        return answer.fromFunction(side.box(value + 1), present);
       });
       case CLEAN_UP -> {
         side.cleanUp();
@@ -137,14 +139,14 @@ record Step(Operation operation, int key, int otherKey, int value, Answer answer
    * all but the first (which stays absent), {@link Answer#PRESENT} every one and one key more, which both caches
    * store too; the failures throw {@link Answer.Failure} (a loader throws the checked one itself).
    */
-  Map<Integer, Integer> bulkAnswer(Set<? extends Integer> requested) {
+  Map<Integer, Integer> bulkAnswer(Set<? extends Integer> requested, Side side) {
     Map<Integer, Integer> loaded = new LinkedHashMap<>();
     for (Integer requestedKey : requested) {
-      loaded.put(requestedKey, Integer.valueOf(value + requestedKey));
+      loaded.put(requestedKey, side.box(value + requestedKey));
     }
     switch (answer) {
       case NULL -> loaded.remove(requested.iterator().next());
-      case PRESENT -> loaded.put(otherKey + 1, Integer.valueOf(value + otherKey + 1));
+      case PRESENT -> loaded.put(otherKey + 1, side.box(value + otherKey + 1));
       case FAILURE, CHECKED_FAILURE -> throw new Answer.Failure();
       case VALUE -> { }
     }
