@@ -75,6 +75,19 @@ class ClockProGuavaTest {
   }
 
   @Test
+  void shouldCompareWeakKeysByIdentityAsGuavasCacheDoes() {
+    LoadingCache<String, String> cache = ClockProGuava.build(ClockProCache.builder().maximumSize(10).weakKeys(),
+        CacheLoader.from((String key) -> "loaded " + key));
+    String key = new String("a");
+    cache.put(key, "A");
+    assertEquals("A", cache.getUnchecked(key));
+    String equalKey = new String("a");
+    assertEquals("loaded a", cache.getUnchecked(equalKey));
+    assertEquals(2, cache.size());
+    assertSame(key, cache.asMap().keySet().stream().filter(found -> found == key).findFirst().orElseThrow());
+  }
+
+  @Test
   void shouldPutReadAndInvalidateAsGuavasCacheDoes() {
     Cache<String, String> cache = ClockProGuava.build(builder());
     cache.putAll(Map.of("a", "A", "b", "B"));

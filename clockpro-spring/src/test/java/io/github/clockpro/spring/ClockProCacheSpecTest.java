@@ -51,6 +51,15 @@ class ClockProCacheSpecTest {
   }
 
   @Test
+  void shouldBuildWeakKeysComparedByIdentity() {
+    ClockProCache<Object, Object> cache = ClockProCacheSpec.parse("maximumSize=10,weakKeys").toBuilder().build();
+    String key = new String("key");
+    cache.put(key, "value");
+    assertThat(cache.getIfPresent(key)).isEqualTo("value");
+    assertThat(cache.getIfPresent(new String("key"))).isNull();
+  }
+
+  @Test
   void shouldParseItsOwnText() {
     ClockProCacheSpec spec = ClockProCacheSpec.parse("maximumSize=7,scanLimit=3,refreshAfterWrite=1500ms");
     assertThat(ClockProCacheSpec.parse(spec.toString())).isEqualTo(spec);
