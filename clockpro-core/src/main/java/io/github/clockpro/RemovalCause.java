@@ -27,9 +27,9 @@ public enum RemovalCause {
   },
 
   /**
-   * The entry's value was garbage-collected: the cache holds its values by weak or soft references
-   * ({@link CacheBuilder#weakValues}, {@link CacheBuilder#softValues}). The listener is given {@code null} for the
-   * value, as in Caffeine.
+   * The entry's key or value was garbage-collected: the cache holds its keys by weak references
+   * ({@link CacheBuilder#weakKeys}) or its values by weak or soft references ({@link CacheBuilder#weakValues},
+   * {@link CacheBuilder#softValues}). The listener is given {@code null} for what was collected, as in Caffeine.
    */
   COLLECTED {
     @Override
