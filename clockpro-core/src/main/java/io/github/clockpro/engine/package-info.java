@@ -29,6 +29,10 @@
  *   <li>{@code ExpiringCache}: the cache of an expiring build, a {@code BoundedCache} whose hooks hold the
  *       expiry; {@code TimerWheel} (the deadlines, by bucket), {@code Pacer} (the
  *       scheduler's runs) and {@code Expirations} (what a critical section reports after the lock).
+ *   <li>{@code ValueStrength} and {@code ValueReferences}: weak and soft values; {@code KeyReferences}: the engine
+ *       keys of a {@code weakKeys} cache, and the edge that translates the program's keys to them:
+ *       {@code WeakKeysSettings}, {@code WeakKeysCache}, {@code WeakKeysLoadingCache}, {@code WeakKeysAsyncCache},
+ *       {@code WeakKeysAsyncLoadingCache}, {@code WeakKeysMap} and {@code WeakKeysPolicy}.
  *   <li>{@code Invariants}: every named invariant, checked by the tests; {@code PolicyView} and
  *       {@code CacheMapView}: the views the API returns; {@code EvictionView}, {@code FixedExpirationView},
  *       {@code VarExpirationView} and {@code FixedRefreshView} ({@code RefreshPeriod}): Caffeine's policy views.
