@@ -24,9 +24,10 @@ import java.util.function.Function;
 /**
  * The bounded {@link ClockProCache}: a {@link NodeTable} of {@link Node}s, evicted by a {@link ClockProPolicy}
  * under one eviction lock. The contract is the interface's. Bounded by size, or with a {@link Weigher} by weight,
- * in one code path: a cache bounded by size is the weighted cache whose entries all weigh 1. Without expiry; an
- * expiring cache is an {@link ExpiringCache}, which overrides the hooks marked below ("Hooks for expiry"), so that
- * this class's hit path holds no expiry check.
+ * in one code path: a cache bounded by size is the weighted cache whose entries all weigh 1. Time enters only
+ * through its {@link Lifetimes}, chosen when it is built ({@link Lifetimes#none()} without expiry or refresh). An
+ * expiring cache is an {@link ExpiringCache}, which overrides the hooks marked below ("Hooks for the removal of
+ * expired entries") to remove what has expired under the eviction lock.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
@@ -124,8 +125,12 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
    * the key references' queue too, within the same bound, finding each reference's node by looking it up. The
    * listener hears of the entry with its value, if that is still held, and the edge gives it a null key.
    *
+   * Time. Every reading of the clock, every deadline and every decision of whether an entry has expired or is due
+   * for a refresh is the lifetimes' (Lifetimes): one object whose class the options chose, so that a cache without
+   * expiry calls the no-op form, which the JIT inlines behind a class check.
+   *
    * Reading guide: the public operations in the interface's order; the operations the map view and Loading
-   * share; then insert and unmap, the two structural changes.
+   * share (EntryStore); then insert and unmap, the two structural changes; time; the removal hooks.
    */
 
   private static final System.Logger LOGGER = System.getLogger(BoundedCache.class.getName());
@@ -152,6 +157,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
   private final Weigher<? super K, ? super V> weigher;
   /** The shape of every entry and placeholder, chosen from the cache's options when it was built. */
   private final NodeShape shape;
+  /** The one place where time enters the cache: its clock, deadlines, and what a hit does about them. */
+  private final Lifetimes<K, V> lifetimes;
   /**
    * The weak or soft references of a cache whose shape holds its values so, drained under {@link #evictionLock};
    * {@code null} for values held strongly. See "Collected values" in the design overview.
@@ -213,7 +220,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
   BoundedCache(int maximumSize, int scanLimit, int initialCapacity, int seed,
       RemovalListener<? super K, ? super V> removalListener) {
     this(maximumSize, null, scanLimit, initialCapacity, seed, removalListener, PolicyView.Expiration.NONE,
-        NodeShape.PLAIN);
+        NodeShape.PLAIN, Lifetimes.none());
   }
 
   /**
@@ -222,13 +229,17 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
    *     without a weigher
    * @param weigher the weigher, or {@code null} for a cache bounded by size
    * @param shape the shape of the cache's entries, which its options decide ({@link NodeShape#of})
+   * @param lifetimes where time enters the cache, which its options decide: {@link Lifetimes#none()} without expiry
+   *     or refresh
    */
   BoundedCache(long maximum, Weigher<? super K, ? super V> weigher, int scanLimit, int initialCapacity, int seed,
-      RemovalListener<? super K, ? super V> removalListener, PolicyView.Expiration expiration, NodeShape shape) {
+      RemovalListener<? super K, ? super V> removalListener, PolicyView.Expiration expiration, NodeShape shape,
+      Lifetimes<K, V> lifetimes) {
     this.weigher = weigher;
     this.shape = shape;
     this.references = ValueReferences.of(shape.valueStrength());
     this.collectLimit = scanLimit;
+    this.lifetimes = lifetimes;
     this.data = new NodeTable<>(initialCapacity, seed);
     // The trials' copies are sized in entries; a weighted cache's entry count is not known when it is built, so
     // its copies are sized as if every entry weighed 1 (see docs/design.md, "Weights").
@@ -247,7 +258,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
   @Override
   public V getIfPresent(K key) {
     requireNonNull(key, "key");
-    long now = readTime();
+    long now = lifetimes.readTime();
     Node<K, V> node = find(key, data.hash(key));
     V value = node == null ? null : readLive(node, now);
     if (value == null) {
@@ -440,7 +451,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
   @Override
   public V getQuietly(Object key) {
     requireNonNull(key, "key");
-    long now = readTime();
+    long now = lifetimes.readTime();
     Node<K, V> node = find(key, data.hash(key));
     return node == null ? null : readLive(node, now);
   }
@@ -472,7 +483,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
    * else run with {@code loader}. With {@code recordStats}, a hit or a miss is counted as {@link Loading#load} says.
    */
   private V getOrLoad(K key, Function<? super K, ? extends V> loader, boolean recordStats) {
-    long now = readTime();
+    long now = lifetimes.readTime();
     int hash = data.hash(key);
     Node<K, V> node = data.get(key, hash);
     if (node != null && node.loading) {
@@ -513,7 +524,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
           inFlight.awaitQuietly(); // a compute in flight decides the key's next value: wait, then look again
           continue;
         }
-        long deadline = deadlineAfterCreate(key, value, now); // user code: before the monitor
+        long deadline = lifetimes.deadlineAfterCreate(key, value, now); // user code: before the monitor
         int weight = weigh(key, value); // user code too
         Headroom.check(); // a fill that stopped halfway would leave a placeholder without its Load
         discardRefresh(key);
@@ -692,7 +703,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
 
   @Override
   public boolean fill(Node<K, V> placeholder, V value) {
-    long deadline = deadlineAfterCreate(placeholder.key, value, writeTime()); // user code: before the monitor
+    long deadline = lifetimes.deadlineAfterCreate(placeholder.key, value, writeTime()); // user code: first
     int weight = weigh(placeholder.key, value); // user code too
     return fill(placeholder, value, deadline, weight);
   }
@@ -954,7 +965,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
    */
   @SuppressWarnings("unchecked")
   V peek(Object key) {
-    long now = readTime();
+    long now = lifetimes.readTime();
     Node<K, V> node = data.get((K) key, data.hash(key));
     return node == null || node.loading || expiredAt(node, now) ? null : node.value();
   }
@@ -1043,12 +1054,11 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
     }
   }
 
-  /* ---------------- Hooks for expiry: nothing expires here; ExpiringCache overrides them ---------------- */
+  /* ---------------- Time, from the lifetimes ---------------- */
 
-  /** The cache's time for an operation that writes, read before any lock; 0 here, where nothing expires. */
   @Override
-  public long writeTime() {
-    return 0;
+  public final long writeTime() {
+    return lifetimes.writeTime();
   }
 
   /**
@@ -1056,7 +1066,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
    * first (user code), so an expiry or a weigher that fails changes nothing.
    */
   private Node<K, V> newNode(K key, int hash, V value, long now) {
-    long deadline = deadlineAfterCreate(key, value, now);
+    long deadline = lifetimes.deadlineAfterCreate(key, value, now);
     Node<K, V> node = shape.newNode(key, hash, value, deadline, now, weigh(key, value));
     if (references != null) {
       node.fillValue(references.reference(node, value)); // unpublished: see "Writes without a fence" in Node
@@ -1088,66 +1098,69 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
 
   /** Returns a new placeholder for a load that starts at {@code now}, in the cache's shape. */
   private Node<K, V> newPlaceholder(K key, int hash, Load<V> load, long now) {
-    return shape.newPlaceholder(key, hash, load, placeholderDeadline(now), now);
+    return shape.newPlaceholder(key, hash, load, lifetimes.placeholderDeadline(now), now);
   }
 
-  /** The time at which an expiring cache's wheel first looks at a placeholder made at {@code now}; 0 here. */
-  long placeholderDeadline(long now) {
-    return 0;
-  }
-
-  /**
-   * Returns the value of a mapped node that is not a placeholder, counting a reference to it, or {@code null} if
-   * it has expired (and is then removed). Here, where nothing expires, exactly {@link #read}.
-   */
   @Override
   public final V readLive(Node<K, V> node) {
-    return readLive(node, readTime());
+    return lifetimes.readLive(this, node, lifetimes.readTime());
   }
 
   /** {@link #readLive(Node)} at the cache's time {@code now}, which the caller took before its lookup. */
-  V readLive(Node<K, V> node, long now) {
-    return read(node);
+  private V readLive(Node<K, V> node, long now) {
+    return lifetimes.readLive(this, node, now);
+  }
+
+  @Override
+  public final boolean isLive(Node<K, V> node) {
+    return !node.loading && !node.isCollected() && !lifetimes.expiredAt(node, lifetimes.readTime());
+  }
+
+  @Override
+  public final boolean expiredAt(Node<K, V> node, long now) {
+    return lifetimes.expiredAt(node, now);
+  }
+
+  @Override
+  public final long deadlineAfterUpdate(Node<K, V> node, V value, long now) {
+    return lifetimes.deadlineAfterUpdate(node, value, now);
+  }
+
+  @Override
+  public final void writeDeadline(Node<K, V> node, long deadline) {
+    lifetimes.writeDeadline(node, deadline);
   }
 
   /**
-   * The cache's time for a read, taken before the lookup, so that a ticker whose reading waits for the loads
-   * before it (as {@code System.nanoTime()} does) does not wait for the lookup's cache misses. Here, where nothing
-   * expires or refreshes, none.
+   * A hit found the key's value due for a refresh: starts one unless one is in flight (see {@link Refreshing});
+   * for the lifetimes of a cache built with {@code refreshAfterWrite}, whose refreshes are attached before the
+   * cache is published.
    */
-  long readTime() {
-    return 0;
+  final void refresh(K key, V value) {
+    refreshes.refresh(key, value);
   }
 
   /**
-   * Whether a mapped node is an entry that has not expired, for the map view; here, whether it is not loading and
-   * its value was not collected.
+   * How long ago the key's live value was written, or -1 if the key has none; for {@code Policy.FixedRefresh}, of a
+   * cache whose lifetimes are {@link Refreshes}.
    */
-  @Override
-  public boolean isLive(Node<K, V> node) {
-    return !node.loading && !node.isCollected();
+  final long writeAge(Object key) {
+    long now = lifetimes.writeTime();
+    Node<K, V> node = data.get(key, data.hash(key));
+    if (node == null || node.loading || lifetimes.expiredAt(node, now)) {
+      return -1;
+    }
+    @SuppressWarnings("unchecked")
+    Refreshes<K, V> refreshing = (Refreshes<K, V>) lifetimes;
+    return Math.max(0, now - refreshing.writeTimeOf(node));
   }
 
-  /** Whether a node that is not a placeholder has expired at {@code now}; never, here. */
-  @Override
-  public boolean expiredAt(Node<K, V> node, long now) {
-    return false;
+  /** The cache's lifetimes, for its policy's views. */
+  final Lifetimes<K, V> lifetimes() {
+    return lifetimes;
   }
 
-  /** The deadline of a new entry, computed before any lock (it may call user code); 0 here. */
-  long deadlineAfterCreate(K key, V value, long now) {
-    return 0;
-  }
-
-  /** The deadline of an entry whose value a write replaces, computed before any lock; 0 here. */
-  @Override
-  public long deadlineAfterUpdate(Node<K, V> node, V value, long now) {
-    return 0;
-  }
-
-  /** Writes a node's deadline, holding its monitor; nothing here. */
-  @Override
-  public void writeDeadline(Node<K, V> node, long deadline) {}
+  /* ---------------- Hooks for the removal of expired entries: none here; ExpiringCache overrides them ---------- */
 
   /**
    * Under the eviction lock: removes a mapped node that is not a placeholder, as expired, if it has expired by

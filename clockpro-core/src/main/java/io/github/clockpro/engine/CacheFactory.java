@@ -8,6 +8,7 @@ import io.github.clockpro.ClockProCache;
 import io.github.clockpro.ClockProLoadingCache;
 import io.github.clockpro.RemovalListener;
 import io.github.clockpro.Weigher;
+import java.util.OptionalLong;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -57,19 +58,18 @@ public final class CacheFactory {
       BoundedCache<K, V> engine = newEngine(settings);
       return new LoadingCacheView<>(engine, loader, new Refreshing<>(engine, loader, settings.executor()));
     }
-    int seed = ThreadLocalRandom.current().nextInt();
+    BoundedCache<K, V> cache;
     if (settings.expires()) {
-      RefreshingExpiringCache<K, V> cache = new RefreshingExpiringCache<>(settings.maximum(), settings.weigher(),
-          settings.scanLimit(), settings.initialCapacity(), seed, settings.removalListener(),
-          settings.expireAfterWriteNanos(), settings.expireAfterAccessNanos(), settings.expiry(), settings.ticker(),
-          settings.scheduler(), loader, settings.executor(), settings.refreshAfterWriteNanos(),
-          settings.valueStrength());
-      return new LoadingCacheView<>(cache, loader, cache.refreshing());
+      cache = newExpiringCache(settings, new RefreshingExpiringLifetimes<>(settings.expireAfterWriteNanos(),
+          settings.expireAfterAccessNanos(), settings.expiry(), settings.ticker(), settings.valueStrength(),
+          settings.refreshAfterWriteNanos()));
+    } else {
+      cache = new BoundedCache<>(settings.maximum(), settings.weigher(), settings.scanLimit(),
+          settings.initialCapacity(), ThreadLocalRandom.current().nextInt(), settings.removalListener(),
+          PolicyView.Expiration.NONE, NodeShape.of(settings.weigher() != null, false, true, settings.valueStrength()),
+          new RefreshingLifetimes<>(settings.refreshAfterWriteNanos(), settings.ticker()));
     }
-    RefreshingCache<K, V> cache = new RefreshingCache<>(settings.maximum(), settings.weigher(),
-        settings.scanLimit(), settings.initialCapacity(), seed, settings.removalListener(), loader,
-        settings.executor(), settings.refreshAfterWriteNanos(), settings.ticker(), settings.valueStrength());
-    return new LoadingCacheView<>(cache, loader, cache.refreshing());
+    return new LoadingCacheView<>(cache, loader, new Refreshing<>(cache, loader, settings.executor()));
   }
 
   /**
@@ -157,7 +157,7 @@ public final class CacheFactory {
   public static <K, V> ClockProCache<K, V> newWeightedCache(long maximumWeight, Weigher<? super K, ? super V> weigher,
       int scanLimit, int initialCapacity, RemovalListener<? super K, ? super V> removalListener, int seed) {
     return new BoundedCache<>(maximumWeight, weigher, scanLimit, initialCapacity, seed, removalListener,
-        PolicyView.Expiration.NONE, NodeShape.WEIGHTED);
+        PolicyView.Expiration.NONE, NodeShape.WEIGHTED, Lifetimes.none());
   }
 
   /** A loading cache with weak keys: an engine keyed by {@link KeyReferences}' objects, seen through the edge. */
@@ -173,25 +173,28 @@ public final class CacheFactory {
 
   /** The engine of a cache without refresh: bounded by size, by weight, or expiring as well. */
   private static <K, V> BoundedCache<K, V> newEngine(CacheSettings<K, V> settings) {
-    int seed = ThreadLocalRandom.current().nextInt();
     if (settings.expires()) {
-      return new ExpiringCache<>(settings.maximum(), settings.weigher(), settings.scanLimit(),
-          settings.initialCapacity(), seed, settings.removalListener(), settings.expireAfterWriteNanos(),
-          settings.expireAfterAccessNanos(), settings.expiry(), settings.ticker(), settings.scheduler(), false,
-          settings.valueStrength());
-    }
-    if (settings.valueStrength() != ValueStrength.STRONG) {
-      return new BoundedCache<>(settings.maximum(), settings.weigher(), settings.scanLimit(),
-          settings.initialCapacity(), seed, settings.removalListener(), PolicyView.Expiration.NONE,
-          NodeShape.of(settings.weigher() != null, false, false, settings.valueStrength()));
-    }
-    if (settings.weigher() == null) {
-      return new BoundedCache<>((int) settings.maximum(), settings.scanLimit(), settings.initialCapacity(), seed,
-          settings.removalListener());
+      return newExpiringCache(settings, new ExpiringLifetimes<>(settings.expireAfterWriteNanos(),
+          settings.expireAfterAccessNanos(), settings.expiry(), settings.ticker(), settings.valueStrength()));
     }
     return new BoundedCache<>(settings.maximum(), settings.weigher(), settings.scanLimit(),
-        settings.initialCapacity(), seed, settings.removalListener(), PolicyView.Expiration.NONE,
-        NodeShape.WEIGHTED);
+        settings.initialCapacity(), ThreadLocalRandom.current().nextInt(), settings.removalListener(),
+        PolicyView.Expiration.NONE, NodeShape.of(settings.weigher() != null, false, false, settings.valueStrength()),
+        Lifetimes.none());
+  }
+
+  /** An expiring cache over {@code lifetimes}, which the settings' expiry made. */
+  private static <K, V> ExpiringCache<K, V> newExpiringCache(CacheSettings<K, V> settings,
+      ExpiringLifetimes<K, V> lifetimes) {
+    long afterWrite = settings.expireAfterWriteNanos();
+    long afterAccess = settings.expireAfterAccessNanos();
+    PolicyView.Expiration expiration = new PolicyView.Expiration(
+        afterWrite < 0 ? OptionalLong.empty() : OptionalLong.of(afterWrite),
+        afterAccess < 0 ? OptionalLong.empty() : OptionalLong.of(afterAccess), settings.expiry() != null);
+    return new ExpiringCache<>(settings.maximum(), settings.weigher(), settings.scanLimit(),
+        settings.initialCapacity(), ThreadLocalRandom.current().nextInt(), settings.removalListener(), expiration,
+        NodeShape.of(settings.weigher() != null, true, lifetimes.keepsWriteTime(), settings.valueStrength()),
+        lifetimes, settings.scheduler());
   }
 
   /**

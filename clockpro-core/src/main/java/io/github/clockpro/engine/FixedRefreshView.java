@@ -8,16 +8,18 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Caffeine's {@code Policy.FixedRefresh} over a cache built with {@code refreshAfterWrite}: the period and each
- * value's age, read and changed in the cache ({@link RefreshPeriod}).
+ * value's age, read from the cache ({@link BoundedCache#writeAge}) and its {@link RefreshPeriod}.
  *
  * <p>Fields: none change.
  */
 final class FixedRefreshView<K, V> implements Policy.FixedRefresh<K, V> {
 
-  private final RefreshPeriod<?> cache;
+  private final BoundedCache<K, V> cache;
+  private final RefreshPeriod period;
 
-  FixedRefreshView(RefreshPeriod<?> cache) {
+  FixedRefreshView(BoundedCache<K, V> cache, RefreshPeriod period) {
     this.cache = cache;
+    this.period = period;
   }
 
   @Override
@@ -30,7 +32,7 @@ final class FixedRefreshView<K, V> implements Policy.FixedRefresh<K, V> {
   @Override
   public long getRefreshesAfter(TimeUnit unit) {
     requireNonNull(unit, "unit");
-    return unit.convert(cache.refreshNanos(), TimeUnit.NANOSECONDS);
+    return unit.convert(period.nanos(), TimeUnit.NANOSECONDS);
   }
 
   @Override
@@ -39,6 +41,6 @@ final class FixedRefreshView<K, V> implements Policy.FixedRefresh<K, V> {
     if (duration <= 0) {
       throw new IllegalArgumentException("duration must be positive but was " + duration);
     }
-    cache.setRefreshNanos(unit.toNanos(duration));
+    period.setNanos(unit.toNanos(duration));
   }
 }

@@ -378,13 +378,13 @@ enum NodeShape {
   }
 
   /**
-   * The node of a cache that both expires and refreshes ({@link RefreshingExpiringCache}), or of an
+   * The node of a cache that both expires and refreshes ({@link RefreshingExpiringLifetimes}), or of an
    * {@link ExpiringCache} with both {@code expireAfterWrite} and {@code expireAfterAccess}, whose reads cap the
    * renewed deadline by the write time: an {@link ExpiringNode} plus the time its value was last written.
    *
-   * <p>{@link #writeTime} is the cache's time (see {@link ExpiringCache}) of the last value write. Written plainly
+   * <p>{@link #writeTime} is the cache's time (see {@link ExpiringLifetimes}) of the last value write. Written plainly
    * by the constructor, before publication; then with release writes by value writers under the node's monitor,
-   * after the value and before the deadline ({@link RefreshingExpiringCache#writeDeadline}). Read by hits with
+   * after the value and before the deadline ({@link ExpiringLifetimes#writeDeadline}). Read by hits with
    * acquire, without a lock. A hit may read a value written just now with the time of the value before it, and so
    * start a reload of a fresh value: a <strong>benign race</strong>, which costs one reload and stores a value the
    * loader returned for that key.

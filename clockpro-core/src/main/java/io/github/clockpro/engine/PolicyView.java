@@ -210,8 +210,8 @@ final class PolicyView<K, V> implements Policy<K, V> {
 
   @Override
   public Optional<FixedRefresh<K, V>> refreshAfterWrite() {
-    return cache instanceof RefreshPeriod<?> period
-        ? Optional.of(new FixedRefreshView<>(period)) : Optional.empty();
+    return cache.lifetimes() instanceof Refreshes<?, ?> refreshes
+        ? Optional.of(new FixedRefreshView<>(cache, refreshes.period())) : Optional.empty();
   }
 
   @Override

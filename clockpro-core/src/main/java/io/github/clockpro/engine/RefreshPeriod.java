@@ -1,19 +1,48 @@
 package io.github.clockpro.engine;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
- * The refresh period of a cache built with {@code refreshAfterWrite} ({@link RefreshingCache},
- * {@link RefreshingExpiringCache}), for {@code Policy.FixedRefresh}.
+ * The refresh period of a cache built with {@code refreshAfterWrite}: how old a value may grow before a hit on it
+ * asks for a refresh. Held by the cache's {@link Refreshes}; changed by {@code Policy.FixedRefresh}
+ * ({@link FixedRefreshView}).
  *
- * @param <K> the type of keys
+ * <p>Fields: {@link #nanos} is written with opaque writes by {@link #setNanos}, read with opaque reads by hits: a hit
+ * that races with the change compares with the old or the new period.
  */
-interface RefreshPeriod<K> {
+final class RefreshPeriod {
+
+  private static final VarHandle NANOS;
+
+  static {
+    try {
+      NANOS = MethodHandles.lookup().findVarHandle(RefreshPeriod.class, "nanos", long.class);
+    } catch (ReflectiveOperationException failure) {
+      throw new ExceptionInInitializerError(failure);
+    }
+  }
+
+  /** The period; see the class comment. */
+  private long nanos;
+
+  /** @param nanos at least 1 */
+  RefreshPeriod(long nanos) {
+    this.nanos = nanos; // plain: not yet published
+  }
 
   /** The period, in nanoseconds. */
-  long refreshNanos();
+  long nanos() {
+    return (long) NANOS.getOpaque(this);
+  }
 
   /** Changes the period, more than 0 nanoseconds, for every read from now on. */
-  void setRefreshNanos(long nanos);
+  void setNanos(long nanos) {
+    NANOS.setOpaque(this, nanos);
+  }
 
-  /** How long ago the key's live value was written, in nanoseconds; -1 if the key has none. */
-  long writeAge(Object key);
+  /** Whether a value written at {@code writeTime} is due for a refresh at {@code now}, both by the same clock. */
+  boolean isDue(long writeTime, long now) {
+    return now - writeTime >= nanos();
+  }
 }

@@ -16,7 +16,7 @@ import java.util.concurrent.TimeoutException;
 /**
  * The refreshes of a loading cache: reloads that the loader runs asynchronously while the old value stays readable,
  * started by {@code refresh(key)} or, under {@code refreshAfterWrite}, by a read of a stale entry
- * ({@link RefreshingCache}).
+ * ({@link Refreshes}).
  *
  * <h2>Design</h2>
  * At most one refresh per key is in flight: {@link #inFlight} maps the key to its future, and a refresh of a key

@@ -10,8 +10,8 @@
  *       the cache, which implements it.
  *   <li>{@link io.github.clockpro.engine.Loading} and {@code Load}: loads in flight, as placeholders in the table;
  *       {@code BulkLoading}: {@code getAll}; {@code Computing}: the atomic {@code compute}, {@code computeIfPresent}
- *       and {@code merge}; {@code LoadingCacheView}, {@code Refreshing} and {@code RefreshingCache}:
- *       {@code build(CacheLoader)} and refresh, and {@code RefreshingExpiringCache} for refresh with expiry;
+ *       and {@code merge}; {@code LoadingCacheView} and {@code Refreshing}: {@code build(CacheLoader)} and
+ *       refresh;
  *       {@code AsyncCacheView} and {@code AsyncMapView}: {@code buildAsync()}, and {@code AsyncLoadingCacheView}
  *       with {@code BlockingLoader}: {@code buildAsync(loader)}.
  *   <li>{@code NodeTable} and {@code Node}: the hash table, with lock-free reads and one writer, whose entries are
@@ -26,16 +26,20 @@
  *   <li>{@code ScanLengths}: the eviction work, counted by scan length; {@code Counters} and {@code PaddedCount}:
  *       the per-thread and locked counts; {@code EvictionLock}: the lock (a monitor) that counts its waits;
  *       {@code Headroom}: the stack check before every structural change.
- *   <li>{@code ExpiringCache}: the cache of an expiring build, a {@code BoundedCache} whose hooks hold the
- *       expiry; {@code TimerWheel} (the deadlines, by bucket), {@code Pacer} (the
- *       scheduler's runs) and {@code Expirations} (what a critical section reports after the lock).
+ *   <li>{@code Lifetimes}: the one place where time enters the cache (its clock, deadlines, what a hit does about
+ *       them), chosen at build time: its no-op form without expiry or refresh, {@code ExpiringLifetimes},
+ *       {@code RefreshingLifetimes} and {@code RefreshingExpiringLifetimes} (both {@code Refreshes}, with a
+ *       {@code RefreshPeriod}).
+ *   <li>{@code ExpiringCache}: the cache of an expiring build, a {@code BoundedCache} whose hooks remove expired
+ *       entries; {@code TimerWheel} (the deadlines, by bucket), {@code Pacer} (the scheduler's runs) and
+ *       {@code Expirations} (what a critical section reports after the lock).
  *   <li>{@code ValueStrength} and {@code ValueReferences}: weak and soft values; {@code KeyReferences}: the engine
  *       keys of a {@code weakKeys} cache, and the edge that translates the program's keys to them:
  *       {@code WeakKeysSettings}, {@code WeakKeysCache}, {@code WeakKeysLoadingCache}, {@code WeakKeysAsyncCache},
  *       {@code WeakKeysAsyncLoadingCache}, {@code WeakKeysMap} and {@code WeakKeysPolicy}.
  *   <li>{@code Invariants}: every named invariant, checked by the tests; {@code PolicyView} and
  *       {@code CacheMapView}: the views the API returns; {@code EvictionView}, {@code FixedExpirationView},
- *       {@code VarExpirationView} and {@code FixedRefreshView} ({@code RefreshPeriod}): Caffeine's policy views.
+ *       {@code VarExpirationView} and {@code FixedRefreshView}: Caffeine's policy views.
  * </ul>
  *
  * <h2>Access modes</h2>
