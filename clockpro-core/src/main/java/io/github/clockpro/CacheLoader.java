@@ -2,11 +2,10 @@ package io.github.clockpro;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.clockpro.engine.CacheFactory;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 
@@ -70,7 +69,7 @@ public interface CacheLoader<K, V> extends AsyncCacheLoader<K, V> {
   default CompletableFuture<? extends V> asyncLoad(K key, Executor executor) {
     requireNonNull(key, "key");
     requireNonNull(executor, "executor");
-    return CompletableFuture.supplyAsync(() -> unchecked(() -> load(key)), executor);
+    return CompletableFuture.supplyAsync(() -> CacheFactory.call(() -> load(key)), executor);
   }
 
   /** Runs {@link #loadAll} on the executor. */
@@ -79,7 +78,7 @@ public interface CacheLoader<K, V> extends AsyncCacheLoader<K, V> {
       Executor executor) {
     requireNonNull(keys, "keys");
     requireNonNull(executor, "executor");
-    return CompletableFuture.supplyAsync(() -> unchecked(() -> loadAll(keys)), executor);
+    return CompletableFuture.supplyAsync(() -> CacheFactory.call(() -> loadAll(keys)), executor);
   }
 
   /** Runs {@link #reload} on the executor. */
@@ -87,7 +86,7 @@ public interface CacheLoader<K, V> extends AsyncCacheLoader<K, V> {
   default CompletableFuture<? extends V> asyncReload(K key, V oldValue, Executor executor) {
     requireNonNull(key, "key");
     requireNonNull(executor, "executor");
-    return CompletableFuture.supplyAsync(() -> unchecked(() -> reload(key, oldValue)), executor);
+    return CompletableFuture.supplyAsync(() -> CacheFactory.call(() -> reload(key, oldValue)), executor);
   }
 
   /**
@@ -117,20 +116,4 @@ public interface CacheLoader<K, V> extends AsyncCacheLoader<K, V> {
     };
   }
 
-  /**
-   * Calls a loader's method from a future's task: a checked exception becomes a {@link CompletionException}, which
-   * the future then fails with, as Caffeine's.
-   */
-  private static <T> T unchecked(Callable<T> call) {
-    try {
-      return call.call();
-    } catch (RuntimeException | Error unchecked) {
-      throw unchecked;
-    } catch (InterruptedException interrupted) {
-      Thread.currentThread().interrupt();
-      throw new CompletionException(interrupted);
-    } catch (Exception checked) {
-      throw new CompletionException(checked);
-    }
-  }
 }

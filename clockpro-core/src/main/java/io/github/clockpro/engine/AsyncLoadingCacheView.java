@@ -34,11 +34,11 @@ final class AsyncLoadingCacheView<K, V> implements ClockProAsyncLoadingCache<K, 
       AsyncCacheLoader<? super K, V> loader) {
     this.async = async;
     this.synchronous = synchronous;
-    this.load = (key, executor) -> LoadingCacheView.call(() -> loader.asyncLoad(key, executor));
+    this.load = (key, executor) -> CacheFactory.call(() -> loader.asyncLoad(key, executor));
     @SuppressWarnings("unchecked")
     AsyncCacheLoader<K, V> typed = (AsyncCacheLoader<K, V>) loader;
     this.loadAll = loadsInBulk(loader)
-        ? (keys, executor) -> LoadingCacheView.call(() -> typed.asyncLoadAll(keys, executor)) : null;
+        ? (keys, executor) -> CacheFactory.call(() -> typed.asyncLoadAll(keys, executor)) : null;
   }
 
   @Override

@@ -59,30 +59,34 @@ final class AsyncMapView<K, V> extends AbstractMap<K, CompletableFuture<V>>
 
   @Override
   public CompletableFuture<V> put(K key, CompletableFuture<V> valueFuture) {
-    requireNonNull(key, "key");
-    requireNonNull(valueFuture, "value");
-    V value = valueOf(valueFuture);
-    if (value != null) {
-      return completed(values.put(key, value));
-    }
-    CompletableFuture<V> previous = get(key);
-    async.put(key, valueFuture);
-    return previous;
+    return write(key, valueFuture, false);
   }
 
   @Override
   public CompletableFuture<V> putIfAbsent(K key, CompletableFuture<V> valueFuture) {
+    return write(key, valueFuture, true);
+  }
+
+  /**
+   * {@link #put}, or with {@code onlyIfAbsent} {@link #putIfAbsent}: a completed future's value is written through
+   * the map of values; a future still running is put into the asynchronous cache, as a load. A present value or
+   * load of the key stops a write {@code onlyIfAbsent}, and is returned.
+   */
+  private CompletableFuture<V> write(K key, CompletableFuture<V> valueFuture, boolean onlyIfAbsent) {
     requireNonNull(key, "key");
     requireNonNull(valueFuture, "value");
     V value = valueOf(valueFuture);
-    if (value != null) {
-      CompletableFuture<V> inFlight = get(key);
-      return inFlight != null ? inFlight : completed(values.putIfAbsent(key, value));
+    if (value != null && !onlyIfAbsent) {
+      return completed(values.put(key, value));
     }
     CompletableFuture<V> previous = get(key);
-    if (previous == null) {
-      async.put(key, valueFuture);
+    if (previous != null && onlyIfAbsent) {
+      return previous;
     }
+    if (value != null) {
+      return completed(values.putIfAbsent(key, value));
+    }
+    async.put(key, valueFuture);
     return previous;
   }
 
@@ -130,8 +134,6 @@ final class AsyncMapView<K, V> extends AbstractMap<K, CompletableFuture<V>>
   @Override
   public CompletableFuture<V> compute(K key,
       BiFunction<? super K, ? super CompletableFuture<V>, ? extends CompletableFuture<V>> remappingFunction) {
-    requireNonNull(key, "key");
-    requireNonNull(remappingFunction, "remappingFunction");
     return remap(key, remappingFunction, true);
   }
 
@@ -139,8 +141,6 @@ final class AsyncMapView<K, V> extends AbstractMap<K, CompletableFuture<V>>
   @Override
   public CompletableFuture<V> computeIfPresent(K key,
       BiFunction<? super K, ? super CompletableFuture<V>, ? extends CompletableFuture<V>> remappingFunction) {
-    requireNonNull(key, "key");
-    requireNonNull(remappingFunction, "remappingFunction");
     return remap(key, remappingFunction, false);
   }
 
@@ -148,6 +148,8 @@ final class AsyncMapView<K, V> extends AbstractMap<K, CompletableFuture<V>>
   private CompletableFuture<V> remap(K key,
       BiFunction<? super K, ? super CompletableFuture<V>, ? extends CompletableFuture<V>> remappingFunction,
       boolean ifAbsent) {
+    requireNonNull(key, "key");
+    requireNonNull(remappingFunction, "remappingFunction");
     for (;;) {
       CompletableFuture<V> oldFuture = get(key);
       if (oldFuture == null && !ifAbsent) {

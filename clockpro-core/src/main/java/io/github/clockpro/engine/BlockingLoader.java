@@ -49,13 +49,13 @@ class BlockingLoader<K, V> implements CacheLoader<K, V> {
   /** The asynchronous loader's own, which waits for nothing. */
   @Override
   public CompletableFuture<? extends V> asyncLoad(K key, Executor executor) {
-    return LoadingCacheView.call(() -> loader.asyncLoad(key, executor));
+    return CacheFactory.call(() -> loader.asyncLoad(key, executor));
   }
 
   /** The asynchronous loader's own, which waits for nothing. */
   @Override
   public CompletableFuture<? extends V> asyncReload(K key, V oldValue, Executor executor) {
-    return LoadingCacheView.call(() -> loader.asyncReload(key, oldValue, executor));
+    return CacheFactory.call(() -> loader.asyncReload(key, oldValue, executor));
   }
 
   /**

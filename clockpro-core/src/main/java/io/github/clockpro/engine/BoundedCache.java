@@ -1142,7 +1142,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
 
   /**
    * How long ago the key's live value was written, or -1 if the key has none; for {@code Policy.FixedRefresh}, of a
-   * cache whose lifetimes are {@link Refreshes}.
+   * cache whose lifetimes are {@link Refreshes}, and whose shape keeps the write time ({@link NodeShape.WriteTimed}).
    */
   final long writeAge(Object key) {
     long now = lifetimes.writeTime();
@@ -1150,9 +1150,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
     if (node == null || node.loading || lifetimes.expiredAt(node, now)) {
       return -1;
     }
-    @SuppressWarnings("unchecked")
-    Refreshes<K, V> refreshing = (Refreshes<K, V>) lifetimes;
-    return Math.max(0, now - refreshing.writeTimeOf(node));
+    return Math.max(0, now - ((NodeShape.WriteTimed) node).writeTime());
   }
 
   /** The cache's lifetimes, for its policy's views. */

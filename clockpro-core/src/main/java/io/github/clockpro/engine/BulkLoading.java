@@ -32,17 +32,7 @@ import java.util.function.Function;
  *
  * <p>Fields: none change; the cache, the loads and the counters are thread-safe on their own.
  */
-final class BulkLoading<K, V> {
-
-  private final EntryStore<K, V> cache;
-  private final Loading<K, V> loading;
-  private final Counters counters;
-
-  BulkLoading(EntryStore<K, V> cache, Loading<K, V> loading, Counters counters) {
-    this.cache = cache;
-    this.loading = loading;
-    this.counters = counters;
-  }
+record BulkLoading<K, V>(EntryStore<K, V> cache, Loading<K, V> loading, Counters counters) {
 
   /** Returns the values for the keys, loading the missing ones with one call of the function. */
   Map<K, V> getAll(List<K> keys,

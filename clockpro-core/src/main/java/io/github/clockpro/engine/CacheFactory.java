@@ -9,6 +9,8 @@ import io.github.clockpro.ClockProLoadingCache;
 import io.github.clockpro.RemovalListener;
 import io.github.clockpro.Weigher;
 import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -195,6 +197,29 @@ public final class CacheFactory {
         settings.initialCapacity(), ThreadLocalRandom.current().nextInt(), settings.removalListener(), expiration,
         NodeShape.of(settings.weigher() != null, true, lifetimes.keepsWriteTime(), settings.valueStrength()),
         lifetimes, settings.scheduler());
+  }
+
+  /**
+   * Calls a loader's method, or other user code that may throw a checked exception: returns its result, rethrows an
+   * unchecked exception or an error as it is, and wraps a checked exception in {@link CompletionException} (which a
+   * future running the call then fails with, as Caffeine's), restoring the interrupt flag for an
+   * {@link InterruptedException}. For {@link CacheLoader}'s default methods and the engine's loads.
+   *
+   * @param code the call
+   * @param <T> the type of its result
+   * @return its result
+   */
+  public static <T> T call(Callable<T> code) {
+    try {
+      return code.call();
+    } catch (RuntimeException | Error unchecked) {
+      throw unchecked;
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+      throw new CompletionException(interrupted);
+    } catch (Exception checked) {
+      throw new CompletionException(checked);
+    }
   }
 
   /**

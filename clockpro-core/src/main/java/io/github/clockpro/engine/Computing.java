@@ -48,17 +48,7 @@ import java.util.function.BooleanSupplier;
  *
  * <p>Fields: none change; the cache, the loads and the counters are thread-safe on their own.
  */
-final class Computing<K, V> {
-
-  private final EntryStore<K, V> cache;
-  private final Loading<K, V> loading;
-  private final Counters counters;
-
-  Computing(EntryStore<K, V> cache, Loading<K, V> loading, Counters counters) {
-    this.cache = cache;
-    this.loading = loading;
-    this.counters = counters;
-  }
+record Computing<K, V>(EntryStore<K, V> cache, Loading<K, V> loading, Counters counters) {
 
   /** {@code ConcurrentMap.compute}. */
   V compute(K key, BiFunction<? super K, ? super V, ? extends V> function) {

@@ -5,7 +5,6 @@ import io.github.clockpro.RemovalListener;
 import io.github.clockpro.Scheduler;
 import io.github.clockpro.Weigher;
 import io.github.clockpro.engine.NodeShape.ExpiringNode;
-import io.github.clockpro.engine.NodeShape.RefreshingExpiringNode;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.List;
@@ -244,7 +243,7 @@ class ExpiringCache<K, V> extends BoundedCache<K, V> {
     if (node == null) {
       return -1;
     }
-    if (afterWrite && node instanceof RefreshingExpiringNode<K, V> written) {
+    if (afterWrite && node instanceof NodeShape.WriteTimed written) {
       return Math.max(0, now - written.writeTime());
     }
     long lifetime = clock.fixedLifetime(afterWrite);

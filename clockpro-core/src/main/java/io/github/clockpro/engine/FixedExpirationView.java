@@ -12,21 +12,12 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Fields: none change.
  */
-final class FixedExpirationView<K, V> implements Policy.FixedExpiration<K, V> {
-
-  private final ExpiringCache<K, V> cache;
-  private final boolean afterWrite;
-
-  FixedExpirationView(ExpiringCache<K, V> cache, boolean afterWrite) {
-    this.cache = cache;
-    this.afterWrite = afterWrite;
-  }
+record FixedExpirationView<K, V>(ExpiringCache<K, V> cache, boolean afterWrite)
+    implements Policy.FixedExpiration<K, V> {
 
   @Override
   public OptionalLong ageOf(K key, TimeUnit unit) {
-    requireNonNull(key, "key");
-    requireNonNull(unit, "unit");
-    return PolicyView.optionalNanos(cache.ageOf(key, afterWrite), unit);
+    return PolicyView.optionalNanos(key, unit, present -> cache.ageOf(present, afterWrite));
   }
 
   @Override

@@ -12,21 +12,11 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Fields: none change.
  */
-final class FixedRefreshView<K, V> implements Policy.FixedRefresh<K, V> {
-
-  private final BoundedCache<K, V> cache;
-  private final RefreshPeriod period;
-
-  FixedRefreshView(BoundedCache<K, V> cache, RefreshPeriod period) {
-    this.cache = cache;
-    this.period = period;
-  }
+record FixedRefreshView<K, V>(BoundedCache<K, V> cache, RefreshPeriod period) implements Policy.FixedRefresh<K, V> {
 
   @Override
   public OptionalLong ageOf(K key, TimeUnit unit) {
-    requireNonNull(key, "key");
-    requireNonNull(unit, "unit");
-    return PolicyView.optionalNanos(cache.writeAge(key), unit);
+    return PolicyView.optionalNanos(key, unit, cache::writeAge);
   }
 
   @Override

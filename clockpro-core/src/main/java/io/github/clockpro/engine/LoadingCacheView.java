@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentMap;
@@ -42,11 +41,11 @@ final class LoadingCacheView<K, V> implements ClockProLoadingCache<K, V> {
     this.cache = cache;
     this.refreshing = refreshing;
     this.policy = cache.policyView().withRefreshing(refreshing);
-    this.load = key -> call(() -> loader.load(key));
+    this.load = key -> CacheFactory.call(() -> loader.load(key));
     // The loader's extra keys are the cache's keys in practice; the map is checked for nulls, not for types.
     @SuppressWarnings("unchecked")
     CacheLoader<K, V> typed = (CacheLoader<K, V>) loader;
-    this.loadAll = overridesLoadAll(loader) ? keys -> call(() -> typed.loadAll(keys)) : null;
+    this.loadAll = overridesLoadAll(loader) ? keys -> CacheFactory.call(() -> typed.loadAll(keys)) : null;
   }
 
   /** The engine's cache; for tests. */
@@ -176,24 +175,6 @@ final class LoadingCacheView<K, V> implements ClockProLoadingCache<K, V> {
   @Override
   public String toString() {
     return cache.toString();
-  }
-
-  /**
-   * Calls user code that may throw a checked exception: returns its result, rethrows an unchecked exception or an
-   * error as it is, and wraps a checked exception in {@link CompletionException}, restoring the interrupt flag for
-   * an {@link InterruptedException}.
-   */
-  static <T> T call(Callable<T> code) {
-    try {
-      return code.call();
-    } catch (RuntimeException | Error unchecked) {
-      throw unchecked;
-    } catch (InterruptedException interrupted) {
-      Thread.currentThread().interrupt();
-      throw new CompletionException(interrupted);
-    } catch (Exception checked) {
-      throw new CompletionException(checked);
-    }
   }
 
   /** Whether the loader's class implements {@link CacheLoader#loadAll} rather than inheriting the default. */

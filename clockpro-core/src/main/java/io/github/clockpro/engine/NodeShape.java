@@ -172,6 +172,13 @@ enum NodeShape {
    * that they cannot drift apart, and NodeLayoutTest pins every shape's size.
    */
 
+  /** A shape that keeps the time of its value's last write: the refreshing shapes, and those they serve. */
+  interface WriteTimed {
+
+    /** The cache's time of the value's last write, with an acquire read. */
+    long writeTime();
+  }
+
   /**
    * The node of a cache built with a weigher and without expiry: a {@link Node} with the weight the policy counts
    * for it (the 48-byte {@link Node} has no room left; the field takes four bytes and the object rounds up to
@@ -222,7 +229,7 @@ enum NodeShape {
    * write (the constructor's write is plain, before publication); hits read it with acquire. A hit that sees the
    * new time sees the new value, so a fresh value is never taken for a stale one.
    */
-  static class RefreshingNode<K, V> extends Node<K, V> {
+  static class RefreshingNode<K, V> extends Node<K, V> implements WriteTimed {
 
     private static final VarHandle WRITE_TIME = varHandle(RefreshingNode.class, "writeTime", long.class);
 
@@ -234,7 +241,8 @@ enum NodeShape {
       this.writeTime = writeTime; // plain: unpublished
     }
 
-    long writeTime() {
+    @Override
+    public long writeTime() {
       return (long) WRITE_TIME.getAcquire(this);
     }
 
@@ -389,7 +397,7 @@ enum NodeShape {
    * start a reload of a fresh value: a <strong>benign race</strong>, which costs one reload and stores a value the
    * loader returned for that key.
    */
-  static class RefreshingExpiringNode<K, V> extends ExpiringNode<K, V> {
+  static class RefreshingExpiringNode<K, V> extends ExpiringNode<K, V> implements WriteTimed {
 
     private static final VarHandle WRITE_TIME = varHandle(RefreshingExpiringNode.class, "writeTime", long.class);
 
@@ -402,7 +410,8 @@ enum NodeShape {
     }
 
     /** The write time, with an acquire read. */
-    long writeTime() {
+    @Override
+    public long writeTime() {
       return (long) WRITE_TIME.getAcquire(this);
     }
 

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToLongFunction;
 
 /**
  * The {@link Policy} of a {@link BoundedCache}: reads the policy's figures without the eviction lock. The counts
@@ -224,10 +225,13 @@ final class PolicyView<K, V> implements Policy<K, V> {
   }
 
   /**
-   * A duration the engine gives in nanoseconds, or -1 for none, as the policy's views return it: in {@code unit},
-   * or empty.
+   * A key's duration, which {@code nanosOf} gives in nanoseconds or as -1 for none, as the policy's views return
+   * it: in {@code unit}, or empty. Rejects a {@code null} key or unit before it asks.
    */
-  static OptionalLong optionalNanos(long nanos, TimeUnit unit) {
+  static <K> OptionalLong optionalNanos(K key, TimeUnit unit, ToLongFunction<K> nanosOf) {
+    requireNonNull(key, "key");
+    requireNonNull(unit, "unit");
+    long nanos = nanosOf.applyAsLong(key);
     return nanos < 0 ? OptionalLong.empty() : OptionalLong.of(unit.convert(nanos, TimeUnit.NANOSECONDS));
   }
 }

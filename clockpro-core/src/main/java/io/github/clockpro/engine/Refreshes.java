@@ -13,7 +13,4 @@ interface Refreshes<K, V> {
 
   /** The refresh period, which {@code Policy.FixedRefresh} may change. */
   RefreshPeriod period();
-
-  /** The time of the last value write of a mapped node that is not a placeholder, by the cache's clock. */
-  long writeTimeOf(Node<K, V> node);
 }

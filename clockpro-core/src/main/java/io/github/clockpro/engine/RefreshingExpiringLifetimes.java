@@ -49,11 +49,6 @@ final class RefreshingExpiringLifetimes<K, V> extends ExpiringLifetimes<K, V> im
   }
 
   @Override
-  public long writeTimeOf(Node<K, V> node) {
-    return ((RefreshingExpiringNode<K, V>) node).writeTime();
-  }
-
-  @Override
   boolean keepsWriteTime() {
     return true;
   }

@@ -31,11 +31,6 @@ final class RefreshingLifetimes<K, V> extends Lifetimes<K, V> implements Refresh
   }
 
   @Override
-  public long writeTimeOf(Node<K, V> node) {
-    return ((RefreshingNode<K, V>) node).writeTime();
-  }
-
-  @Override
   long readTime() {
     return ticker.read();
   }

@@ -13,19 +13,11 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Fields: none change.
  */
-final class VarExpirationView<K, V> implements Policy.VarExpiration<K, V> {
-
-  private final ExpiringCache<K, V> cache;
-
-  VarExpirationView(ExpiringCache<K, V> cache) {
-    this.cache = cache;
-  }
+record VarExpirationView<K, V>(ExpiringCache<K, V> cache) implements Policy.VarExpiration<K, V> {
 
   @Override
   public OptionalLong getExpiresAfter(K key, TimeUnit unit) {
-    requireNonNull(key, "key");
-    requireNonNull(unit, "unit");
-    return PolicyView.optionalNanos(cache.timeLeft(key), unit);
+    return PolicyView.optionalNanos(key, unit, cache::timeLeft);
   }
 
   @Override
