@@ -221,20 +221,24 @@ final class ClockProPolicy<K, V> {
   /** The most entries one call evicts: {@link io.github.clockpro.CacheBuilder#MAXIMUM_EVICTIONS_PER_OPERATION}. */
   static final int MAXIMUM_EVICTIONS = io.github.clockpro.CacheBuilder.MAXIMUM_EVICTIONS_PER_OPERATION;
 
+  /*
+   * Field order. Each call of admit writes a handful of this object's fields under the eviction lock, and with two
+   * writers each such cache line crosses between the processors on the next call of the other (docs/decisions.md,
+   * "The eviction lock's two modes are the machine's"). HotSpot lays out fields by size (longs, then ints, then
+   * booleans, then references), in declaration order within each size; so the fields are declared in groups:
+   * the longs read far more often than written first, then the longs a miss may write, those it writes every
+   * time last; the ints a miss writes every time first, then the rest; and the one reference written every time,
+   * best, first among the references (scanLimit, a constant, comes first among the ints, since the first int fills
+   * the gap after the object header). The fields every admit writes then lie within about 100 bytes, two or
+   * three cache lines instead of four or five (PolicyLayoutTest checks the span on the running JVM).
+   */
+
   /**
    * The bound: the most resident weight, which is the most resident entries where every entry weighs 1 (see
    * "Weights"). Written under the eviction lock with opaque stores ({@link #setMaximum}); read there plainly, and
    * without the lock by the policy view with opaque loads.
    */
   private long maximum;
-  /** Whether entries have weights of their own; if not, every node weighs 1 and no estimate is ever needed. */
-  private final boolean weighted;
-  /**
-   * The nodes whose monitor a compute's user code holds, or {@code null}: an eviction passes over them, since
-   * retiring a victim takes its monitor under the eviction lock (see {@link ComputesInFlight}). Thread-safe.
-   */
-  private final ComputesInFlight computes;
-  private final int scanLimit;
   /**
    * The cold target's floor, {@link #floorPerMille} thousandths of {@link #maximum} (at least 1): a hundredth unless
    * the floor switch says otherwise; follows {@link #setMaximum} and the switch. Written under the eviction lock;
@@ -244,35 +248,32 @@ final class ClockProPolicy<K, V> {
   /** The cold target's ceiling, {@link #maximum} less {@link #minimumColdTarget}; follows {@link #setMaximum}. */
   private long maximumColdTarget;
   /**
-   * The most records the history may hold: {@link #maximum} where every entry weighs 1; in a weighted cache, the
-   * number of entries of the resident average weight that {@link #maximum} holds (see "Weights").
+   * The most resident weight allowed after any call: {@link #ceilingFloor()}, or after {@link #setMaximum} shrank
+   * the maximum, the resident weight then, falling with the resident weight as evictions repay the excess, down to
+   * the floor. A call that would leave more evicts the entry it admitted or reweighed. Guarded by the eviction
+   * lock; written only when it changes, so that a call at the floor leaves its line unwritten.
    */
-  private int historyCapacity;
-  /** The shortest history limit: {@code historyCapacity / MINIMUM_HISTORY_DIVISOR}, at least 1. */
-  private int minimumHistoryLimit;
-  /** How far one step moves the history limit: {@code historyCapacity / HISTORY_STEPS}, at least 1. */
-  private int historyStep;
-  /** Whether the hot hand may carry references now; read on each spare of a referenced hot page. */
-  private final BooleanSupplier carrySwitch;
-  /** The cold target's floor in thousandths of {@link #maximum}, read on each call of {@link #admit}. */
-  private final IntSupplier floorSwitch;
-  /** The floor in force, in thousandths of {@link #maximum}. */
-  private int floorPerMille;
-
-  private final Ring<K, V> hot = new Ring<>();
-  private final Ring<K, V> cold = new Ring<>();
-  private final History history;
-
-  /** The logical time: the stamp the next page placed at a head receives. */
-  private long now;
-  /** The resident cold weight the policy aims for; the rest of the cache is hot. */
-  private long coldTarget;
+  private long ceiling;
+  /*
+   * The policy's event counts. Written only under the eviction lock, with opaque stores; read without a lock, with
+   * opaque loads, by the statistics and the policy view (the package's access-mode rule).
+   */
+  /** Entries evicted without a scan: heavier than the whole cache, or evicted to keep {@link #ceiling}. */
+  private long unscannedEvictionCount;
+  private long scanLimitReachedCount;
+  private long promotionCount;
+  private long demotionCount;
+  private long historyHitCount;
   /**
    * The weight of live records dropped by the history's limit not yet counted against the cold target, in
    * {@code 1 / historyCapacity}ths of a step: below {@code historyCapacity} between calls (see
    * {@link #countLimitDrops}).
    */
   private long limitDropCredit;
+  /** The resident cold weight the policy aims for; the rest of the cache is hot. */
+  private long coldTarget;
+  /** The logical time: the stamp the next page placed at a head receives. */
+  private long now;
   /*
    * The resident weight of each ring: its entry count where every entry weighs 1. Written under the eviction lock
    * with opaque stores, read there plainly and without the lock by the policy view with opaque loads.
@@ -280,23 +281,23 @@ final class ClockProPolicy<K, V> {
   private long hotWeight;
   private long coldWeight;
   /**
-   * The most resident weight allowed after any call: {@link #ceilingFloor()}, or after {@link #setMaximum} shrank
-   * the maximum, the resident weight then, falling with the resident weight as evictions repay the excess, down to
-   * the floor. A call that would leave more evicts the entry it admitted or reweighed. Guarded by the eviction
-   * lock.
+   * The weight of the evicted entries, as the policy counted it when they left; an event count, as those above.
    */
-  private long ceiling;
+  private long evictionWeight;
+
   /**
-   * The entries the current call evicted, already unlinked, for the caller to take with {@link #takeVictim};
-   * {@code null} elsewhere (see "Reachability"). One more slot than {@link #MAXIMUM_EVICTIONS}: the entry a call
-   * admitted or reweighed, if it must leave too.
+   * The most entries one eviction may examine. The first int declared: HotSpot puts it in the gap after the
+   * object header, away from the ints a miss writes.
    */
-  private final Node<K, V>[] victims;
+  private final int scanLimit;
   /** The number of {@link #victims} of the current call. */
   private int victimCount;
+  /** Entries examined so far by the current call of {@link #admit}. */
+  private int examined;
+  /** The rank of {@link #best} (see {@link #examine}). */
+  private int bestRank;
   /** The counter value that marks a page as referenced: the adaptive promotion threshold. */
   private int promotionThreshold = INITIAL_PROMOTION_THRESHOLD;
-
   /**
    * Missed promotions seen since the threshold last changed; it is lowered after
    * {@link #MISSED_PROMOTIONS_TO_LOWER}.
@@ -316,33 +317,50 @@ final class ClockProPolicy<K, V> {
    * it last passed, in {@link #SHARE_ONE}ths, a moving average. Starts at 0, so early returns pay when referenced.
    */
   private int referencedShare;
-
-  /** Entries examined so far by the current call of {@link #admit}. */
-  private int examined;
   /**
-   * The best eviction candidate examined by the current call of {@link #admit}, and its rank (see
-   * {@link #examine}); {@code null} outside that call (see "Reachability").
+   * The most records the history may hold: {@link #maximum} where every entry weighs 1; in a weighted cache, the
+   * number of entries of the resident average weight that {@link #maximum} holds (see "Weights").
+   */
+  private int historyCapacity;
+  /** The shortest history limit: {@code historyCapacity / MINIMUM_HISTORY_DIVISOR}, at least 1. */
+  private int minimumHistoryLimit;
+  /** How far one step moves the history limit: {@code historyCapacity / HISTORY_STEPS}, at least 1. */
+  private int historyStep;
+  /** The floor in force, in thousandths of {@link #maximum}. */
+  private int floorPerMille;
+  /** Whether entries have weights of their own; if not, every node weighs 1 and no estimate is ever needed. */
+  private final boolean weighted;
+
+  /**
+   * The best eviction candidate examined by the current call of {@link #admit}, ranked by {@link #bestRank};
+   * {@code null} outside that call (see "Reachability").
    */
   private Node<K, V> best;
-  private int bestRank;
+  /**
+   * The entries the current call evicted, already unlinked, for the caller to take with {@link #takeVictim};
+   * {@code null} elsewhere (see "Reachability"). One more slot than {@link #MAXIMUM_EVICTIONS}: the entry a call
+   * admitted or reweighed, if it must leave too.
+   */
+  private final Node<K, V>[] victims;
+  /**
+   * The nodes whose monitor a compute's user code holds, or {@code null}: an eviction passes over them, since
+   * retiring a victim takes its monitor under the eviction lock (see {@link ComputesInFlight}). Thread-safe.
+   */
+  private final ComputesInFlight computes;
+  /** Whether the hot hand may carry references now; read on each spare of a referenced hot page. */
+  private final BooleanSupplier carrySwitch;
+  /** The cold target's floor in thousandths of {@link #maximum}, read on each call of {@link #admit}. */
+  private final IntSupplier floorSwitch;
+
+  private final Ring<K, V> hot = new Ring<>();
+  private final Ring<K, V> cold = new Ring<>();
+  private final History history;
 
   /**
    * The calls of {@link #admit} that evicted, by the entries each examined: the eviction count, the entries
    * examined and the longest scan, read without the lock by the statistics.
    */
   private final ScanLengths scanLengths;
-  /*
-   * The policy's event counts. Written only under the eviction lock, with opaque stores; read without a lock, with
-   * opaque loads, by the statistics and the policy view (the package's access-mode rule).
-   */
-  private long scanLimitReachedCount;
-  private long promotionCount;
-  private long demotionCount;
-  private long historyHitCount;
-  /** The weight of the evicted entries, as the policy counted it when they left. */
-  private long evictionWeight;
-  /** Entries evicted without a scan: heavier than the whole cache, or evicted to keep {@link #ceiling}. */
-  private long unscannedEvictionCount;
 
   /**
    * The policy of a carry trial's copy: bounded by size, every entry weighs 1, the paper's floor, no far history
@@ -553,7 +571,10 @@ final class ClockProPolicy<K, V> {
       evictUnscanned(node);
       resident = hotWeight + coldWeight;
     }
-    ceiling = Math.max(ceilingFloor(), Math.min(ceiling, resident));
+    long newCeiling = Math.max(ceilingFloor(), Math.min(ceiling, resident));
+    if (newCeiling != ceiling) { // unchanged at the floor, the usual case: leave the line unwritten (see "Field order")
+      ceiling = newCeiling;
+    }
   }
 
   /**
