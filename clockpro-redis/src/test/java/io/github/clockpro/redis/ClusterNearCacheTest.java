@@ -13,6 +13,7 @@ import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.api.sync.RedisAdvancedClusterCommands;
+import io.lettuce.core.cluster.models.partitions.ClusterPartitionParser;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -169,8 +170,21 @@ class ClusterNearCacheTest {
     sourceNode.clusterSetSlotMigrating(slot, target.getNodeId());
     sourceNode.migrate(target.getUri().getHost(), target.getUri().getPort(), 0, 5_000,
         MigrateArgs.Builder.keys(key));
+    // Redis's order: the target first (it bumps its configuration epoch), then the source, then the others.
+    node(otherConnection, target).clusterSetSlotNode(slot, target.getNodeId());
+    sourceNode.clusterSetSlotNode(slot, target.getNodeId());
     for (RedisClusterNode master : masters) {
-      node(otherConnection, master).clusterSetSlotNode(slot, target.getNodeId());
+      if (master != source && master != target) {
+        node(otherConnection, master).clusterSetSlotNode(slot, target.getNodeId());
+      }
+    }
+    // Gossip a node sent before its SETSLOT can briefly hand the slot back; redirects then bounce between nodes.
+    for (RedisClusterNode master : masters) {
+      RedisCommands<String, String> node = node(otherConnection, master);
+      await(master.getUri() + " names the target as the slot's owner", () -> {
+        RedisClusterNode owner = ClusterPartitionParser.parse(node.clusterNodes()).getMasterBySlot(slot);
+        return owner != null && owner.getNodeId().equals(target.getNodeId());
+      });
     }
     ClusterUnderTest.drain(nearConnection);
     assertNull(cache.asMap().get(key), "the migration deleted the key on the source, which invalidated it");
