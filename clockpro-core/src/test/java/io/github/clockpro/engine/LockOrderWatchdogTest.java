@@ -166,12 +166,14 @@ class LockOrderWatchdogTest {
         boolean onLock = info != null && info.getLockInfo() != null
             && (info.getThreadState() == Thread.State.BLOCKED || info.getThreadState() == Thread.State.WAITING
                 || info.getThreadState() == Thread.State.TIMED_WAITING);
-        waitingSince[index] = !onLock ? 0 : waitingSince[index] == 0 ? now : waitingSince[index];
         long done = progress.get(index);
-        if (done != lastProgress[index]) {
+        boolean progressed = done != lastProgress[index];
+        if (progressed) {
           lastProgress[index] = done;
           progressSince[index] = now;
         }
+        // A worker seen on a contended lock at every sample while it completes operations is not stuck.
+        waitingSince[index] = !onLock || progressed ? 0 : waitingSince[index] == 0 ? now : waitingSince[index];
         boolean waitedTooLong = waitingSince[index] != 0 && now - waitingSince[index] > STUCK_NANOS;
         if (waitedTooLong || now - progressSince[index] > STUCK_NANOS) {
           return "worker-" + index + (waitedTooLong ? " waited on a lock" : " made no progress") + " for over "

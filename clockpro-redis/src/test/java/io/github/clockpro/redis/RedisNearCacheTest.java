@@ -117,7 +117,7 @@ class RedisNearCacheTest extends SharedRedisTest {
 
   @Test
   void shouldInvalidateWhenTheKeyExpiresInRedis() {
-    other.set("session", "token", SetArgs.Builder.px(50));
+    other.set("session", "token", SetArgs.Builder.px(500));
     assertEquals("token", nearCache.get("session"));
 
     // Redis's active expiry cycle finds the key without any client touching it.
