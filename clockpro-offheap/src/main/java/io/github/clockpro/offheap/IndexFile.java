@@ -100,7 +100,7 @@ final class IndexFile {
       if (header.getLong(0) != MAGIC_VALUE || header.getInt(CHECKED_BYTES) != headerChecksum(header)
           || header.getInt(8) != SegmentFile.VERSION || header.getLong(24) != generation
           || header.getLong(32) != head || header.getLong(40) != tail || (header.get(20) == 1) != deadlines
-          || Integer.bitCount(capacity) != 1 || capacity > IndexTable.MAXIMUM_CAPACITY
+          || !IndexTable.validCapacity(capacity)
           || channel.size() != HEADER_BYTES + (long) capacity * (deadlines ? 2 : 1) * Long.BYTES) {
         return null;
       }

@@ -26,9 +26,14 @@ import java.util.zip.CRC32C;
  * store may in turn erase a concurrent reader's bit, which only costs the entry one reference (benign).
  * Accessors are named by access mode: {@code ...Opaque}, {@code compareAndSet...}.
  *
- * <p>Removed slots become tombstones, which lookups probe past; {@link Segment} rebuilds the table into a new one,
- * a few slots per write, when tombstones and live slots together pass three quarters of it; the new table has
- * the smallest power of two at least twice the live slots.
+ * <p>The table is dense: any number of slots, a key's home slot the tag's mixed bits scaled to the capacity, and
+ * {@link Segment} grows it only when live slots and tombstones pass {@link #CROWDED_PERCENT} of it, into a new one
+ * of {@link #GROWTH_PERCENT} of its live slots, migrated a few slots per write. A removal from the current table
+ * empties the slot and shifts the rest of its probe run back into the gap (Knuth's algorithm R for linear
+ * probing), so that a full cache's churn leaves no tombstones and never rebuilds the table: a writer moves words
+ * only under the write lock, and an optimistic reader that raced such a move fails its stamp's validation and
+ * looks again under the read lock. Tombstones remain where slots must not move: in a table being migrated, and
+ * behind a sweep that resumes from a position between lock holds.
  */
 final class IndexTable {
 
@@ -45,24 +50,35 @@ final class IndexTable {
 
   /** The largest table: the tag must cover every bit of a slot's home. */
   static final int MAXIMUM_CAPACITY = 1 << 28;
+  /** The smallest table. */
+  static final int MINIMUM_CAPACITY = 64;
+  /**
+   * Live slots and tombstones past this share of the table make it crowded. Linear probing at this load takes
+   * about 1 + 1/(2(1 - 0.85)) = 4.3 probes to find a key and 1 + 1/(2(1 - 0.85)^2) = 23 to miss one (Knuth), the
+   * words of a miss lying mostly in three or four cache lines.
+   */
+  static final int CROWDED_PERCENT = 85;
+  /** A new table has this share of the live slots: a load of 0.71 when it starts. */
+  static final int GROWTH_PERCENT = 140;
+  /** Spreads the tag's bits over the ones that choose the home slot (an odd multiplier: a bijection mod 2^28). */
+  private static final int HOME_MIX = 0x9E3779B1;
 
   private static final VarHandle WORDS = MethodHandles.byteBufferViewVarHandle(long[].class,
       ByteOrder.nativeOrder());
 
   private final ByteBuffer slots;
   final int capacity;
-  final int mask;
   private final int stride;
 
   /** Slots that are not {@link #EMPTY}, tombstones included. Written by the segment's writer under its lock. */
   int filled;
 
   IndexTable(int capacity, boolean deadlines) {
-    if (Integer.bitCount(capacity) != 1 || capacity > MAXIMUM_CAPACITY) {
-      throw new IllegalArgumentException("capacity must be a power of two up to 2^28 but was " + capacity);
+    if (!validCapacity(capacity)) {
+      throw new IllegalArgumentException("capacity must be from " + MINIMUM_CAPACITY + " to 2^28 but was "
+          + capacity);
     }
     this.capacity = capacity;
-    this.mask = capacity - 1;
     this.stride = deadlines ? 2 * Long.BYTES : Long.BYTES;
     this.slots = Regions.anonymous((long) capacity * stride);
   }
@@ -96,8 +112,25 @@ final class IndexTable {
     return (word & ~0xFFFFFFFFL) | (offset & 0xFFFFFFFFL);
   }
 
+  static boolean validCapacity(int capacity) {
+    return capacity >= MINIMUM_CAPACITY && capacity <= MAXIMUM_CAPACITY;
+  }
+
+  /** {@return the capacity of a new table for this many live slots} */
+  static int capacityFor(int live) {
+    long wanted = Math.max(MINIMUM_CAPACITY, (long) live * GROWTH_PERCENT / 100);
+    return (int) Math.min(MAXIMUM_CAPACITY, wanted);
+  }
+
+  /** {@return the slot where the probe for a key of this hash starts} */
   int home(int hash) {
-    return hash & mask;
+    long mixed = (hash * HOME_MIX) & TAG_MASK;
+    return (int) ((mixed * capacity) >>> 28);
+  }
+
+  /** {@return the slot after this one, wrapping around} */
+  int next(int slot) {
+    return slot + 1 == capacity ? 0 : slot + 1;
   }
 
   long wordOpaque(int slot) {
@@ -146,9 +179,45 @@ final class IndexTable {
       if (kind == TOMBSTONE) {
         return slot;
       }
-      slot = (slot + 1) & mask;
+      slot = next(slot);
     }
     return -1;
+  }
+
+  /**
+   * Empties a slot of the table and shifts the rest of its probe run back, each word to the first gap at or after
+   * its home, so that no lookup needs a tombstone to probe past it (up to a tombstone in the run, where it leaves
+   * one). The caller holds the write lock, and no slot
+   * number of this table that it holds is valid afterwards.
+   */
+  void vacate(int slot) {
+    int gap = slot;
+    int probe = slot;
+    while (true) {
+      probe = next(probe);
+      long word = wordOpaque(probe);
+      int kind = kind(word);
+      if (kind == EMPTY) {
+        break;
+      }
+      if (kind == TOMBSTONE) {
+        // A sweep's tombstone ends the shifting: the words after it may need it to be probed past, and so may
+        // the gap; the gap becomes a tombstone too, as the table rebuilt when crowded clears them all.
+        setWordOpaque(gap, word(TOMBSTONE, 0, 0));
+        return;
+      }
+      int home = home(tag(word));
+      boolean staysPut = gap <= probe ? gap < home && home <= probe : gap < home || home <= probe;
+      if (!staysPut) {
+        if (stride > Long.BYTES) {
+          setDeadlineOpaque(gap, deadlineOpaque(probe));
+        }
+        setWordOpaque(gap, word);
+        gap = probe;
+      }
+    }
+    setWordOpaque(gap, word(EMPTY, 0, 0));
+    filled--;
   }
 
   /** {@return the CRC32C of every slot's bytes} */
@@ -187,8 +256,8 @@ final class IndexTable {
     return table;
   }
 
-  /** {@return whether tombstones and live slots together fill more than three quarters of the table} */
+  /** {@return whether tombstones and live slots together fill more than {@link #CROWDED_PERCENT} of the table} */
   boolean crowded() {
-    return filled > capacity - (capacity >>> 2);
+    return filled > (long) capacity * CROWDED_PERCENT / 100;
   }
 }

@@ -50,7 +50,9 @@ final class Segment {
    * half of them; after that it evicts whatever it meets, hot or cold, and if the scan limit is reached without
    * room the new entry is not stored (SIZE). So no operation examines, moves or frees more than scanLimit entries.
    * The index's upkeep is bounded too: each write migrates MIGRATION_STEP slots of a retiring table and sweeps
-   * HISTORY_SWEEP slots for ended test periods.
+   * HISTORY_SWEEP slots for ended test periods. A removal from the current table shifts the rest of its probe run
+   * back (IndexTable.vacate), which moves at most that run's words, all within the lock hold; so a full cache's
+   * churn leaves no tombstones and the table is replaced only when its live slots grow.
    *
    * Deviations from the paper: one hand instead of three (the cold, hot and test hands all become the head of the
    * ring, as the ring's order is the clock's); sizes in bytes; a fixed cold target; a test period measured in the
@@ -83,8 +85,6 @@ final class Segment {
   private static final int MIGRATION_STEP = 16;
   /** Slots each write sweeps for non-resident keys whose test period ended. */
   private static final int HISTORY_SWEEP = 4;
-  /** The smallest index. */
-  private static final int MINIMUM_TABLE = 64;
 
   final StampedLock lock = new StampedLock();
   private final EntryLayout layout;
@@ -170,7 +170,7 @@ final class Segment {
   }
 
   private static int initialTableCapacity(int capacity) {
-    return Math.max(MINIMUM_TABLE, Integer.highestOneBit(Math.max(1, capacity / 256)));
+    return IndexTable.capacityFor(capacity / 256);
   }
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -305,7 +305,7 @@ final class Segment {
           && keyEquals(IndexTable.offset(word), key, keyOffset, keyLength)) {
         return slot;
       }
-      slot = (slot + 1) & index.mask;
+      slot = index.next(slot);
     }
     return -1;
   }
@@ -323,7 +323,7 @@ final class Segment {
       if (kind == IndexTable.NON_RESIDENT && IndexTable.tag(word) == tag) {
         return slot;
       }
-      slot = (slot + 1) & index.mask;
+      slot = index.next(slot);
     }
     return -1;
   }
@@ -424,10 +424,7 @@ final class Segment {
         }
         kind = expired ? IndexTable.COLD : IndexTable.kind(word);
         removeResident(index, slot, word, expired ? RemovalCause.EXPIRED : RemovalCause.REPLACED, removals, false);
-        if (index != table) {
-          index.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
-          slot = -1;
-        }
+        vacate(index, slot);
       } else if (mode == Mode.IF_PRESENT || mode == Mode.IF_EQUAL) {
         return new Outcome(null, false, false);
       } else {
@@ -439,13 +436,11 @@ final class Segment {
             kind = IndexTable.HOT;
             historyHitCount++;
           }
+          vacate(table, slot);
         }
       }
       boolean stored = entry.length <= capacity / 2 && makeRoom(entry.length, removals);
       if (!stored) {
-        if (slot >= 0) {
-          table.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
-        }
         evictionCount++;
         evictedBytes += entry.length;
         if (removals != null) {
@@ -455,9 +450,8 @@ final class Segment {
         return new Outcome(present ? previous : null, true, false);
       }
       int offset = append(entry, 0, entry.length);
-      if (slot < 0) {
-        slot = table.claim(hash);
-      }
+      // Claimed only now: the hand may have shifted the table's words.
+      slot = table.claim(hash);
       if (layout.expires) {
         table.setDeadlineOpaque(slot, deadline);
       }
@@ -506,7 +500,7 @@ final class Segment {
         return null;
       }
       removeResident(index, slot, word, expired ? RemovalCause.EXPIRED : RemovalCause.EXPLICIT, removals, false);
-      index.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
+      vacate(index, slot);
       return expired ? null : value;
     } finally {
       lock.unlockWrite(stamp);
@@ -529,7 +523,7 @@ final class Segment {
         discardUnverified();
       } else if (slot >= 0 && layout.expires && index.deadlineOpaque(slot) <= now) {
         removeResident(index, slot, index.wordOpaque(slot), RemovalCause.EXPIRED, removals, false);
-        index.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
+        vacate(index, slot);
       }
     } finally {
       lock.unlockWrite(stamp);
@@ -570,7 +564,7 @@ final class Segment {
             IndexTable.NON_RESIDENT), (int) head));
       } else {
         // The history is full: the key's test period ends here, unused.
-        index.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
+        vacate(index, slot);
       }
     }
   }
@@ -647,7 +641,7 @@ final class Segment {
       if (layout.expires && index.deadlineOpaque(slot) != Lifetimes.NEVER
           && index.deadlineOpaque(slot) <= lastNow) {
         removeResident(index, slot, word, RemovalCause.EXPIRED, removals, false);
-        index.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
+        vacate(index, slot);
         head += entrySize;
         continue;
       }
@@ -698,7 +692,7 @@ final class Segment {
           && IndexTable.offset(word) == offset) {
         return slot;
       }
-      slot = (slot + 1) & index.mask;
+      slot = index.next(slot);
     }
     return -1;
   }
@@ -884,13 +878,24 @@ final class Segment {
       migrate(MIGRATION_STEP);
     } else if (table.crowded()) {
       int live = residentCount + historyCount;
-      int capacity = Math.max(MINIMUM_TABLE, Integer.highestOneBit(Math.max(1, 2 * live - 1)) << 1);
       retiring = table;
       migrated = 0;
-      table = new IndexTable(Math.min(IndexTable.MAXIMUM_CAPACITY, capacity), layout.expires);
+      table = new IndexTable(IndexTable.capacityFor(live), layout.expires);
       historyHand = 0;
     }
     sweepHistory();
+  }
+
+  /**
+   * Frees a slot: shifted out of the current table, or a tombstone in a retiring one, whose slots the migration
+   * and the sweeps number and which therefore must not move. No slot number of the index is valid afterwards.
+   */
+  private void vacate(IndexTable index, int slot) {
+    if (index == table) {
+      index.vacate(slot);
+    } else {
+      index.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
+    }
   }
 
   /** Migrates up to this many slots of the retiring table into the table; the caller checked there is one. */
@@ -916,10 +921,10 @@ final class Segment {
 
   private void sweepHistory() {
     for (int step = 0; step < HISTORY_SWEEP; step++) {
-      historyHand = (historyHand + 1) & table.mask;
+      historyHand = table.next(historyHand);
       long word = table.wordOpaque(historyHand);
       if (IndexTable.kind(word) == IndexTable.NON_RESIDENT && !inTestPeriod(word)) {
-        table.setWordOpaque(historyHand, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
+        table.vacate(historyHand);
         historyCount--;
       }
     }
@@ -1124,7 +1129,7 @@ final class Segment {
       return;
     }
     if (table.crowded()) {
-      IndexTable larger = new IndexTable(table.capacity * 2, layout.expires);
+      IndexTable larger = new IndexTable(IndexTable.capacityFor(2 * table.filled), layout.expires);
       for (int slot = 0; slot < table.capacity; slot++) {
         long word = table.wordOpaque(slot);
         if (IndexTable.isResident(word)) {

@@ -33,7 +33,7 @@ import java.util.zip.CRC32C;
  */
 final class SegmentFile {
 
-  static final int VERSION = 1;
+  static final int VERSION = 2;
   static final int HEADER_BYTES = 4096;
 
   private static final long MAGIC_VALUE = 0x484F4F52504B4C43L; // "CLKPROOH" little-endian
