@@ -13,16 +13,20 @@ import java.nio.file.StandardOpenOption;
  * Allocates memory outside the heap through public JDK APIs only (mapped and direct buffers, no internal
  * memory-access class), without JVM flags.
  *
- * <p>A small region is a direct buffer. A large one is a private mapping of a sparse temporary file, deleted at
+ * <p>A small region is a direct buffer. A larger one is a private mapping of a sparse temporary file, deleted at
  * once: its pages are anonymous memory that the operating system allocates when first written and never writes
  * back to the file, and unlike a direct buffer it is not limited by {@code -XX:MaxDirectMemorySize} (which is the
  * heap size by default, so a 1 GiB heap could not hold an 8 GiB direct cache). Either kind is returned to the
  * operating system when the garbage collector frees the buffer: Java 17 has no supported way to unmap earlier.
+ * Direct buffers stay small because a freed one may not leave the process at all: the C allocator raises its
+ * threshold for mapping a block of its own to the size of the largest mapped block freed, after which such
+ * blocks come from its heap, whose freed memory it keeps (an index grown through tables of up to a mebibyte each
+ * left about 20 bytes per entry of freed tables in the resident set, docs/offheap.md).
  */
 final class Regions {
 
-  /** Regions up to this size are direct buffers. */
-  private static final long DIRECT_LIMIT = 1 << 20;
+  /** Regions up to this size are direct buffers (the C allocator's smallest threshold for mapping a block). */
+  private static final long DIRECT_LIMIT = 128 << 10;
 
   private Regions() {}
 
