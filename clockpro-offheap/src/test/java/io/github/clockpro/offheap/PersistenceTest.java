@@ -15,6 +15,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,6 +57,51 @@ class PersistenceTest {
     try (OffHeapCache<Long, String> cache = open()) {
       assertEquals("new", cache.getIfPresent(20_000L));
     }
+  }
+
+  /**
+   * A small cache that has evicted and replaced entries serves, after reopening, exactly what it served before its
+   * close, the newest puts included: adopting the index after a clean close, and scanning the ring without it.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void shouldServeASmallCachesNewestPutsAfterReopening(boolean withoutIndex) throws IOException {
+    long bytes = 16 << 10;
+    int keys = 500;
+    Map<Long, String> before = new HashMap<>();
+    SplittableRandom random = new SplittableRandom(7);
+    try (OffHeapCache<Long, String> cache = OffHeapCache.builder(Serializer.longs(), Serializer.string())
+        .maximumBytes(bytes).persistTo(directory).build()) {
+      for (int put = 0; put < 3 * keys; put++) {
+        cache.put((long) random.nextInt(keys), "value-" + put + "-".repeat(random.nextInt(40)));
+        cache.getIfPresent((long) random.nextInt(keys));
+      }
+      for (long key = 0; key < keys; key++) {
+        String value = cache.getIfPresent(key);
+        if (value != null) {
+          before.put(key, value);
+        }
+      }
+    }
+    if (withoutIndex) {
+      try (var files = Files.list(directory)) {
+        for (Path file : files.filter(file -> file.toString().endsWith(".index")).toList()) {
+          Files.delete(file);
+        }
+      }
+    }
+    Map<Long, String> after = new HashMap<>();
+    try (OffHeapCache<Long, String> cache = OffHeapCache.builder(Serializer.longs(), Serializer.string())
+        .maximumBytes(bytes).persistTo(directory).build()) {
+      for (long key = 0; key < keys; key++) {
+        String value = cache.getIfPresent(key);
+        if (value != null) {
+          after.put(key, value);
+        }
+      }
+    }
+    assertTrue(before.size() > 50, "the cache held " + before.size());
+    assertEquals(before, after);
   }
 
   /**
