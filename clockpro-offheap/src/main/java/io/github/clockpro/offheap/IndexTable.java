@@ -6,6 +6,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.util.function.IntConsumer;
 import java.util.zip.CRC32C;
 
 /**
@@ -50,6 +51,8 @@ final class IndexTable {
 
   /** The largest table: the tag must cover every bit of a slot's home. */
   static final int MAXIMUM_CAPACITY = 1 << 28;
+  /** The end of hash order ({@link #hashOrder}), exclusive. */
+  static final int HASH_ORDER_END = 1 << 28;
   /** The smallest table. */
   static final int MINIMUM_CAPACITY = 64;
   /**
@@ -122,10 +125,21 @@ final class IndexTable {
     return (int) Math.min(MAXIMUM_CAPACITY, wanted);
   }
 
+  /**
+   * {@return a key's place in hash order, from 0 to {@link #HASH_ORDER_END}: its tag's mixed bits, which
+   * {@link #home} scales to the capacity, so that a key earlier in hash order has its home no later, in every table}
+   */
+  static int hashOrder(int hash) {
+    return (hash * HOME_MIX) & TAG_MASK;
+  }
+
   /** {@return the slot where the probe for a key of this hash starts} */
   int home(int hash) {
-    long mixed = (hash * HOME_MIX) & TAG_MASK;
-    return (int) ((mixed * capacity) >>> 28);
+    return homeOf(hashOrder(hash));
+  }
+
+  private int homeOf(int hashOrder) {
+    return (int) (((long) hashOrder * capacity) >>> 28);
   }
 
   /** {@return the slot after this one, wrapping around} */
@@ -218,6 +232,32 @@ final class IndexTable {
     }
     setWordOpaque(gap, word(EMPTY, 0, 0));
     filled--;
+  }
+
+  /**
+   * Passes the slot of every resident word whose key's hash order lies from {@code from} (inclusive) to
+   * {@code to} (exclusive) to the action, whatever slots removals and growth have moved words to: linear probing
+   * keeps each word between its home and the first empty slot after it, so they all lie from the home of
+   * {@code from} to the first empty slot after the home of {@code to - 1}. The caller holds the lock, shared or
+   * exclusive.
+   */
+  void forEachResidentInHashOrder(int from, int to, IntConsumer action) {
+    int first = homeOf(from);
+    int homes = homeOf(to - 1) - first;
+    int slot = first;
+    for (int step = 0; step < capacity; step++) {
+      long word = wordOpaque(slot);
+      if (kind(word) == EMPTY && step >= homes) {
+        return;
+      }
+      if (isResident(word)) {
+        int order = hashOrder(tag(word));
+        if (order >= from && order < to) {
+          action.accept(slot);
+        }
+      }
+      slot = next(slot);
+    }
   }
 
   /** {@return the CRC32C of every slot's bytes} */

@@ -14,9 +14,15 @@ import java.util.concurrent.ConcurrentMap;
 
 /**
  * The {@link OffHeapCache#asMap()} view. Values are compared by their serialized bytes
- * ({@link #remove(Object, Object)}, {@link #replace(Object, Object, Object)}). Iterators copy one chunk of a
- * segment's index at a time under its shared lock; they are weakly consistent, and an entry whose slot the index
- * moves while they run (when it is rebuilt larger) may be returned twice or not at all.
+ * ({@link #remove(Object, Object)}, {@link #replace(Object, Object, Object)}).
+ *
+ * <p>Iterators are weakly consistent, as those of {@link java.util.concurrent.ConcurrentHashMap}'s views: they
+ * never throw {@link java.util.ConcurrentModificationException}, return every entry present for the whole iteration
+ * exactly once, never return an entry twice, and may or may not return entries added or removed while they run.
+ * They walk the segments one after the other, and each segment in its keys' hash order, copying the entries of one
+ * range of that order at a time under the segment's shared lock ({@link Segment#copyInHashOrder}): a key's place in
+ * that order does not change when removals shift index slots or growth migrates them, so no range of it is
+ * visited twice or skipped.
  */
 final class OffHeapMapView<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K, V> {
 
@@ -129,12 +135,14 @@ final class OffHeapMapView<K, V> extends AbstractMap<K, V> implements Concurrent
     }
   }
 
-  /** Walks the segments' indexes a chunk at a time. */
+  /** Walks each segment's entries in hash order, one range of it at a time. */
   private final class EntryIterator implements Iterator<Entry<K, V>> {
+    /** The entries of the last range copied. */
     private final List<Segment.Removal> chunk = new ArrayList<>();
     private int chunkIndex;
     private int segment;
-    private int position;
+    /** Where the next range of the segment's hash order starts. */
+    private int nextHashOrder;
     private K lastKey;
 
     @Override
@@ -145,10 +153,10 @@ final class OffHeapMapView<K, V> extends AbstractMap<K, V> implements Concurrent
         }
         chunk.clear();
         chunkIndex = 0;
-        position = cache.copyChunk(segment, position, chunk);
-        if (position < 0) {
+        nextHashOrder = cache.copyInHashOrder(segment, nextHashOrder, chunk);
+        if (nextHashOrder == IndexTable.HASH_ORDER_END) {
           segment++;
-          position = 0;
+          nextHashOrder = 0;
         }
       }
       return true;

@@ -78,7 +78,8 @@ final class Segment {
    * every adopted entry not yet passed (discardUnverified), as the scan would have stopped there.
    *
    * Reading guide: reads; writes (put, remove); making room (makeRoom and the hand's decisions); the index's upkeep
-   * (maintain); bulk sweeps (sweep); opening a reopened segment; statistics.
+   * (maintain); bulk sweeps (sweep) and the map view's copies in hash order (copyInHashOrder); opening a reopened
+   * segment; statistics.
    */
 
   /** Slots of a retiring table that each write migrates. */
@@ -938,9 +939,7 @@ final class Segment {
     /** Removes every entry (EXPLICIT; EXPIRED for one already expired). */
     REMOVE_ALL,
     /** Removes the entries that have expired. */
-    REMOVE_EXPIRED,
-    /** Copies each live entry's key and value into the list, as removals with a null cause. */
-    COPY
+    REMOVE_EXPIRED
   }
 
   /**
@@ -951,12 +950,10 @@ final class Segment {
    */
   int sweep(int position, int count, SweepAction action, long now, List<Removal> out) {
     ensureOpen();
-    long stamp = action == SweepAction.COPY ? lock.readLock() : writeLock();
+    long stamp = writeLock();
     try {
       checkOpen();
-      if (action != SweepAction.COPY) {
-        lastNow = now;
-      }
+      lastNow = now;
       int retiringSlots = retiring == null ? 0 : retiring.capacity;
       int end = position + count;
       for (; position < end; position++) {
@@ -976,32 +973,57 @@ final class Segment {
           continue;
         }
         if (!intact(IndexTable.offset(word))) {
-          if (action != SweepAction.COPY) {
-            discardUnverified();
-          }
+          discardUnverified();
           continue;
         }
         boolean expired = layout.expires && index.deadlineOpaque(slot) <= now;
-        if (action == SweepAction.COPY) {
-          if (!expired) {
-            int offset = IndexTable.offset(word);
-            byte[] key = new byte[EntryLayout.keyLength(ring, offset)];
-            ring.get(layout.keyOffset(offset), key);
-            out.add(new Removal(key, copyValue(offset), null));
-          }
-        } else if (expired || action == SweepAction.REMOVE_ALL) {
+        if (expired || action == SweepAction.REMOVE_ALL) {
           removeResident(index, slot, word, expired ? RemovalCause.EXPIRED : RemovalCause.EXPLICIT, out, false);
           index.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
         }
       }
       return position;
     } finally {
-      if (action == SweepAction.COPY) {
-        lock.unlockRead(stamp);
-      } else {
-        lock.unlockWrite(stamp);
-      }
+      lock.unlockWrite(stamp);
     }
+  }
+
+  /**
+   * Copies the live entries whose keys lie in one range of hash order ({@link IndexTable#hashOrder}) from
+   * {@code from}, for the map view's iterators: a range expected to span about {@code count} slots of the larger
+   * table, all taken under one hold of the shared lock. As a key's place in hash order never changes, ranges that
+   * follow one another return each entry present throughout exactly once, however removals shift words and growth
+   * migrates them in between (docs/offheap.md, "Iteration").
+   *
+   * @return the end of the range copied (exclusive), {@link IndexTable#HASH_ORDER_END} after the last one
+   */
+  int copyInHashOrder(int from, int count, long now, List<Removal> out) {
+    ensureOpen();
+    long stamp = lock.readLock();
+    try {
+      checkOpen();
+      int slots = retiring == null ? table.capacity : Math.max(table.capacity, retiring.capacity);
+      long width = Math.max(1, (long) count * IndexTable.HASH_ORDER_END / slots);
+      int to = (int) Math.min(IndexTable.HASH_ORDER_END, from + width);
+      copyResident(table, from, to, now, out);
+      if (retiring != null) {
+        copyResident(retiring, from, to, now, out);
+      }
+      return to;
+    } finally {
+      lock.unlockRead(stamp);
+    }
+  }
+
+  private void copyResident(IndexTable index, int from, int to, long now, List<Removal> out) {
+    index.forEachResidentInHashOrder(from, to, slot -> {
+      int offset = IndexTable.offset(index.wordOpaque(slot));
+      if (intact(offset) && !(layout.expires && index.deadlineOpaque(slot) <= now)) {
+        byte[] key = new byte[EntryLayout.keyLength(ring, offset)];
+        ring.get(layout.keyOffset(offset), key);
+        out.add(new Removal(key, copyValue(offset), null));
+      }
+    });
   }
 
   // ---------------------------------------------------------------------------------------------------------------

@@ -635,13 +635,14 @@ final class SegmentedCache<K, V> implements OffHeapCache<K, V> {
   }
 
   /**
-   * Copies the live entries of one chunk of a segment's index, for the map view's iterators.
+   * Copies the live entries of a segment whose keys lie in the range of hash order that starts at {@code from}, a
+   * range of about the scan limit's slots, for the map view's iterators ({@link Segment#copyInHashOrder}).
    *
-   * @return the next position, or -1 at the segment's end
+   * @return where the next range starts, {@link IndexTable#HASH_ORDER_END} after the segment's last one
    */
-  int copyChunk(int segment, int position, List<Segment.Removal> out) {
+  int copyInHashOrder(int segment, int from, List<Segment.Removal> out) {
     checkOpen();
-    return segments[segment].sweep(position, scanLimit, Segment.SweepAction.COPY, now(), out);
+    return segments[segment].copyInHashOrder(from, scanLimit, now(), out);
   }
 
   int segmentCount() {

@@ -219,13 +219,40 @@ class PersistenceTest {
     open().close();
   }
 
-  @Test
-  void shouldRefuseAnotherFormatVersionClearly() throws IOException {
+  /** A segment file of the format before the dense index (version 1), or of a later one, is refused. */
+  @ParameterizedTest
+  @ValueSource(ints = {SegmentFile.VERSION - 1, SegmentFile.VERSION + 1})
+  void shouldRefuseAnotherFormatVersionClearly(int version) throws IOException {
     open().close();
-    overwriteInt(SegmentFile.pathOf(directory, 0), 8, SegmentFile.VERSION + 1);
+    overwriteInt(SegmentFile.pathOf(directory, 0), 8, version);
     fixHeaderChecksum(SegmentFile.pathOf(directory, 0));
     IllegalStateException e = assertThrows(IllegalStateException.class, this::open);
-    assertTrue(e.getMessage().contains("format version " + (SegmentFile.VERSION + 1)), e.getMessage());
+    assertTrue(e.getMessage().contains("format version " + version), e.getMessage());
+  }
+
+  /**
+   * An index file of the format before the dense index, whose slots the dense table would misplace, is not adopted:
+   * the segment rebuilds its index from the ring and serves every entry.
+   */
+  @Test
+  void shouldRebuildTheIndexInsteadOfAdoptingAnOlderFormat() throws IOException {
+    long size;
+    Map<Long, String> found;
+    try (OffHeapCache<Long, String> cache = open()) {
+      found = fillWithHotEntries(cache);
+      size = cache.estimatedSize();
+      assertTrue(cache.policy().hotSize() > 0);
+    }
+    for (int segment = 0; segment < SegmentedCache.segmentCount(BYTES); segment++) {
+      Path index = IndexFile.pathOf(SegmentFile.pathOf(directory, segment));
+      overwriteInt(index, 8, SegmentFile.VERSION - 1);
+      fixChecksum(index, 92);
+    }
+    try (OffHeapCache<Long, String> cache = open()) {
+      assertEquals(size, cache.estimatedSize());
+      assertEquals(0, cache.policy().hotSize(), "a scan makes every entry cold");
+      assertEquals(found, readKeys(cache));
+    }
   }
 
   @Test
@@ -371,13 +398,18 @@ class PersistenceTest {
   }
 
   private static void fixHeaderChecksum(Path file) throws IOException {
+    fixChecksum(file, 44);
+  }
+
+  /** Writes at {@code position} the CRC32C of the file's bytes before it. */
+  private static void fixChecksum(Path file, int position) throws IOException {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-      ByteBuffer fixed = ByteBuffer.allocate(44);
+      ByteBuffer fixed = ByteBuffer.allocate(position);
       channel.read(fixed, 0);
       fixed.flip();
       java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
       crc.update(fixed);
-      overwriteInt(file, 44, (int) crc.getValue());
+      overwriteInt(file, position, (int) crc.getValue());
     }
   }
 }
