@@ -1,7 +1,5 @@
 package io.github.clockpro;
 
-import static java.util.Objects.requireNonNull;
-
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -305,8 +303,7 @@ public interface Policy<K, V> {
      * @return the age; empty if the cache holds no live value for the key
      */
     default Optional<Duration> ageOf(K key) {
-      OptionalLong nanos = ageOf(key, TimeUnit.NANOSECONDS);
-      return nanos.isPresent() ? Optional.of(Duration.ofNanos(nanos.getAsLong())) : Optional.empty();
+      return Durations.optional(ageOf(key, TimeUnit.NANOSECONDS));
     }
 
     /**
@@ -343,8 +340,7 @@ public interface Policy<K, V> {
      * @param duration at least zero
      */
     default void setExpiresAfter(Duration duration) {
-      requireNonNull(duration, "duration");
-      setExpiresAfter(Durations.saturatedNanos(requireNotNegative(duration)), TimeUnit.NANOSECONDS);
+      setExpiresAfter(Durations.requiredNanos(duration), TimeUnit.NANOSECONDS);
     }
   }
 
@@ -373,8 +369,7 @@ public interface Policy<K, V> {
      * @return the time left; empty if the cache holds no live value for the key
      */
     default Optional<Duration> getExpiresAfter(K key) {
-      OptionalLong nanos = getExpiresAfter(key, TimeUnit.NANOSECONDS);
-      return nanos.isPresent() ? Optional.of(Duration.ofNanos(nanos.getAsLong())) : Optional.empty();
+      return Durations.optional(getExpiresAfter(key, TimeUnit.NANOSECONDS));
     }
 
     /**
@@ -395,8 +390,7 @@ public interface Policy<K, V> {
      * @param duration at least zero
      */
     default void setExpiresAfter(K key, Duration duration) {
-      requireNonNull(duration, "duration");
-      setExpiresAfter(key, Durations.saturatedNanos(requireNotNegative(duration)), TimeUnit.NANOSECONDS);
+      setExpiresAfter(key, Durations.requiredNanos(duration), TimeUnit.NANOSECONDS);
     }
 
     /**
@@ -421,8 +415,7 @@ public interface Policy<K, V> {
      * @return the present value, or {@code null} if the value was stored
      */
     default V putIfAbsent(K key, V value, Duration duration) {
-      requireNonNull(duration, "duration");
-      return putIfAbsent(key, value, Durations.saturatedNanos(requireNotNegative(duration)), TimeUnit.NANOSECONDS);
+      return putIfAbsent(key, value, Durations.requiredNanos(duration), TimeUnit.NANOSECONDS);
     }
 
     /**
@@ -447,8 +440,7 @@ public interface Policy<K, V> {
      * @return the replaced value, or {@code null}
      */
     default V put(K key, V value, Duration duration) {
-      requireNonNull(duration, "duration");
-      return put(key, value, Durations.saturatedNanos(requireNotNegative(duration)), TimeUnit.NANOSECONDS);
+      return put(key, value, Durations.requiredNanos(duration), TimeUnit.NANOSECONDS);
     }
   }
 
@@ -478,8 +470,7 @@ public interface Policy<K, V> {
      * @return the age; empty if the cache holds no live value for the key
      */
     default Optional<Duration> ageOf(K key) {
-      OptionalLong nanos = ageOf(key, TimeUnit.NANOSECONDS);
-      return nanos.isPresent() ? Optional.of(Duration.ofNanos(nanos.getAsLong())) : Optional.empty();
+      return Durations.optional(ageOf(key, TimeUnit.NANOSECONDS));
     }
 
     /**
@@ -512,20 +503,7 @@ public interface Policy<K, V> {
      * @param duration more than zero
      */
     default void setRefreshesAfter(Duration duration) {
-      requireNonNull(duration, "duration");
-      setRefreshesAfter(Durations.saturatedNanos(requireNotNegative(duration)), TimeUnit.NANOSECONDS);
+      setRefreshesAfter(Durations.requiredNanos(duration), TimeUnit.NANOSECONDS);
     }
-  }
-
-  /**
-   * Returns the duration if it is not negative.
-   *
-   * @throws IllegalArgumentException naming {@code duration} if it is
-   */
-  private static Duration requireNotNegative(Duration duration) {
-    if (duration.isNegative()) {
-      throw new IllegalArgumentException("duration must not be negative but was " + duration);
-    }
-    return duration;
   }
 }

@@ -111,7 +111,10 @@ class CaffeinePolicyTest {
     time.addAndGet(60);
     assertNull(cache.getIfPresent("k"), "the new write lifetime, 300, caps the renewal");
     assertThrows(IllegalArgumentException.class, () -> write.setExpiresAfter(-1, TimeUnit.SECONDS));
-    assertThrows(IllegalArgumentException.class, () -> write.setExpiresAfter(Duration.ofSeconds(-1)));
+    assertEquals("duration must not be negative but was PT-1S", assertThrows(IllegalArgumentException.class,
+        () -> write.setExpiresAfter(Duration.ofSeconds(-1))).getMessage());
+    assertEquals("duration", assertThrows(NullPointerException.class,
+        () -> write.setExpiresAfter((Duration) null)).getMessage());
     assertEquals("unit", assertThrows(NullPointerException.class, () -> write.getExpiresAfter(null)).getMessage());
     assertEquals("key", assertThrows(NullPointerException.class,
         () -> write.ageOf(null, TimeUnit.SECONDS)).getMessage());
@@ -163,6 +166,10 @@ class CaffeinePolicyTest {
     assertEquals("v", cache.getIfPresent("k"), "stale: returns the value and refreshes it");
     assertEquals("k", cache.getIfPresent("k"));
     assertThrows(IllegalArgumentException.class, () -> refresh.setRefreshesAfter(0, TimeUnit.SECONDS));
+    assertThrows(IllegalArgumentException.class, () -> refresh.setRefreshesAfter(Duration.ofNanos(-1)));
+    assertEquals("duration", assertThrows(NullPointerException.class,
+        () -> refresh.setRefreshesAfter((Duration) null)).getMessage());
+    assertEquals(Duration.ofNanos(0), refresh.ageOf("k").orElseThrow());
     assertTrue(reloads.isEmpty());
   }
 

@@ -501,9 +501,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
 
   @Override
   public V store(K key, V value, Write write) {
-    requireNonNull(key, "key");
-    requireNonNull(value, "value");
-    int hash = data.hash(key);
+    int hash = writtenHash(key, value);
     long now = writeTime();
     if (write == Write.REPLACE_PRESENT) {
       discardRefresh(key); // before the write: see Refreshing
@@ -571,9 +569,7 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
 
   @Override
   public V replace(K key, Object expected, V value) {
-    requireNonNull(key, "key");
-    requireNonNull(value, "value");
-    int hash = data.hash(key);
+    int hash = writtenHash(key, value);
     long now = writeTime();
     for (;;) {
       Node<K, V> node = data.get(key, hash);
@@ -612,6 +608,17 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
       replaced(node, previous, value, weight);
       return previous;
     }
+  }
+
+  /**
+   * Returns the key's hash for a write of {@code value} ({@link #store}, {@link #replace}), once both are checked.
+   *
+   * @throws NullPointerException naming the key or the value if it is null
+   */
+  private int writtenHash(K key, V value) {
+    requireNonNull(key, "key");
+    requireNonNull(value, "value");
+    return data.hash(key);
   }
 
   @Override
@@ -863,8 +870,8 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
     if (maximum < 0 || maximum > most) {
       throw new IllegalArgumentException("maximum must be between 0 and " + most + " but was " + maximum);
     }
-    Node<K, V>[] victims;
     Headroom.check();
+    Node<K, V>[] victims;
     long waitStart = evictionLock.awaitFree();
     synchronized (evictionLock) {
       evictionLock.acquired(waitStart);

@@ -47,17 +47,18 @@ final class Headroom {
     // Twelve values live across the call, which the JIT must keep in the frame (about 130 bytes on x86-64, as a
     // recursion to overflow on a known stack size measures). Each comes from the seed alone, so the processor
     // computes them side by side: a chain of values each needing the one before cost three times as much.
+    // The odd ones are sums, the even ones exclusive ors: each pair below mixes the two, so none folds away.
     long v1 = seed + 1;
-    long v2 = seed ^ 2;
     long v3 = seed + 3;
-    long v4 = seed ^ 4;
     long v5 = seed + 5;
-    long v6 = seed ^ 6;
     long v7 = seed + 7;
-    long v8 = seed ^ 8;
     long v9 = seed + 9;
-    long v10 = seed ^ 10;
     long v11 = seed + 11;
+    long v2 = seed ^ 2;
+    long v4 = seed ^ 4;
+    long v6 = seed ^ 6;
+    long v8 = seed ^ 8;
+    long v10 = seed ^ 10;
     long v12 = seed ^ 12;
     long below = descend(frames - 1, seed + frames);
     return below + ((v1 ^ v2) + (v3 ^ v4)) + ((v5 ^ v6) + (v7 ^ v8)) + ((v9 ^ v10) + (v11 ^ v12));
