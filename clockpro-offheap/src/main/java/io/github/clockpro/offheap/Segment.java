@@ -39,8 +39,8 @@ final class Segment {
    *     head's position, for the rest of its test period: until the head has gone once more around the ring.
    * Moving an entry frees its bytes at the head and uses as many at the tail, so only evictions make room. An
    * insert of a key found non-resident in its test period enters as hot (a history hit). The cold target is fixed
-   * at a 32nd of the capacity (docs/decisions.md: adapting it as the paper does, by the size of each history hit
-   * and each test period ended unused, took the loop trace at 750 entries from 70% of hits to 4%: the ring's single
+   * at a 32nd of the capacity (adapting it as the paper does, by the size of each history hit and each test period
+   * ended unused, lost almost every hit of the loop trace, as docs/decisions.md measures: the ring's single
    * hand passes the hot entries at the pace of evictions and moves, far more often than the paper's hot hand, so
    * their reference bits say less, and a cold target grown by history hits demotes them all); the floor is a 32nd
    * rather than the paper's hundredth so that the hand meets a cold entry within a few dozen hot ones and the move
