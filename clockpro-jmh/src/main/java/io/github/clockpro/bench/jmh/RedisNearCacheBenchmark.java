@@ -5,11 +5,8 @@ import io.github.clockpro.ClockProCache;
 import io.github.clockpro.peers.ThreadSeeds;
 import io.github.clockpro.peers.ZipfianGenerator;
 import io.github.clockpro.redis.RedisNearCache;
-import io.lettuce.core.TrackingArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.support.caching.CacheAccessor;
 import io.lettuce.core.support.caching.CacheFrontend;
-import io.lettuce.core.support.caching.ClientSideCaching;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -37,9 +34,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * no writes. Implementations:
  * <ul>
  *   <li>{@code clockpro}: {@link RedisNearCache} over a ClockProCache of {@code nearCacheSize} entries;
- *   <li>{@code lettuceMap}: Lettuce's {@code ClientSideCaching} over a {@link ConcurrentHashMap}, unbounded, as
- *       its documentation shows;
- *   <li>{@code lettuceCaffeine}, {@code lettuceCache2k}: Lettuce's {@code ClientSideCaching} over the
+ *   <li>{@code lettuceMap}: Lettuce's {@code ClientSideCaching} ({@link LettuceNearCache}) over a
+ *       {@link ConcurrentHashMap}, unbounded, as its documentation shows;
+ *   <li>{@code lettuceCaffeine}, {@code lettuceCache2k}: {@link LettuceNearCache} over the
  *       {@code asMap()} view of a Caffeine or cache2k cache of {@code nearCacheSize} entries;
  *   <li>{@code redisGet}: a plain {@code GET} per read, no near cache.
  * </ul>
@@ -76,8 +73,9 @@ public class RedisNearCacheBenchmark {
   private ZipfianGenerator zipfian;
   private SplittableRandom random;
   private long reads;
-  private long lookupHits;
+  private LettuceNearCache lettuceNearCache;
   private long hitsBefore;
+  private long missesBefore;
 
   /** Starts Redis, writes every key, and builds the implementation. */
   @Setup(Level.Trial)
@@ -102,11 +100,11 @@ public class RedisNearCacheBenchmark {
         frontend = RedisNearCache.enable(connection, clockPro);
         nearEntries = clockPro.asMap();
       }
-      case "lettuceMap" -> lettuce(new ConcurrentHashMap<>());
+      case "lettuceMap" -> enableLettuce(new ConcurrentHashMap<>());
       case "lettuceCaffeine" ->
-          lettuce(Caffeine.newBuilder().maximumSize(nearCacheSize).executor(Runnable::run)
+          enableLettuce(Caffeine.newBuilder().maximumSize(nearCacheSize).executor(Runnable::run)
           .<String, String>build().asMap());
-      case "lettuceCache2k" -> lettuce(Cache2kBuilder.of(String.class, String.class)
+      case "lettuceCache2k" -> enableLettuce(Cache2kBuilder.of(String.class, String.class)
           .name("redis-near-cache-benchmark").entryCapacity(nearCacheSize).build().asMap());
       case "redisGet" -> frontend = new PlainGet(connection);
       default -> throw new IllegalArgumentException("unknown implementation " + implementation);
@@ -115,41 +113,23 @@ public class RedisNearCacheBenchmark {
       read();
     }
     reads = 0;
-    lookupHits = 0;
     hitsBefore = (clockPro != null) ? clockPro.stats().hitCount() : 0;
+    missesBefore = (lettuceNearCache != null) ? lettuceNearCache.misses() : 0;
   }
 
-  private void lettuce(Map<String, String> map) {
+  private void enableLettuce(Map<String, String> map) {
+    lettuceNearCache = LettuceNearCache.enable(map, connection);
+    frontend = lettuceNearCache;
     nearEntries = map;
-    CacheAccessor<String, String> accessor = CacheAccessor.forMap(map);
-    CacheAccessor<String, String> counting = new CacheAccessor<>() {
-      @Override
-      public String get(String key) {
-        String value = accessor.get(key);
-        if (value != null) {
-          lookupHits++;
-        }
-        return value;
-      }
-
-      @Override
-      public void put(String key, String value) {
-        accessor.put(key, value);
-      }
-
-      @Override
-      public void evict(String key) {
-        accessor.evict(key);
-      }
-    };
-    frontend = ClientSideCaching.enable(counting, connection, TrackingArgs.Builder.enabled());
   }
 
   /** Prints the near cache's entries and hit ratio, and stops Redis. */
   @TearDown(Level.Trial)
   public void stop() {
     if (nearEntries != null) {
-      long hits = (clockPro != null) ? clockPro.stats().hitCount() - hitsBefore : lookupHits;
+      long hits = (clockPro != null)
+          ? clockPro.stats().hitCount() - hitsBefore
+          : reads - (lettuceNearCache.misses() - missesBefore);
       System.out.printf("%nnear cache: %s keys=%d entries=%d hitRatio=%.3f%n", implementation, keys,
           nearEntries.size(), (double) hits / reads);
     }

@@ -1,19 +1,15 @@
 package io.github.clockpro.bench.redis;
 
 import io.github.clockpro.ClockProCache;
+import io.github.clockpro.bench.jmh.LettuceNearCache;
 import io.github.clockpro.bench.jmh.LocalRedis;
 import io.github.clockpro.redis.RedisNearCache;
 import io.github.clockpro.spring.ClockProCacheSpec;
 import io.github.clockpro.spring.redis.ClockProRedisCache;
 import io.github.clockpro.spring.redis.ClockProRedisCacheManager;
-import io.lettuce.core.TrackingArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.support.caching.CacheAccessor;
-import io.lettuce.core.support.caching.CacheFrontend;
-import io.lettuce.core.support.caching.ClientSideCaching;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
@@ -91,32 +87,14 @@ interface NearCacheContender extends AutoCloseable {
     }
   }
 
-  /** Lettuce's {@link ClientSideCaching} over an unbounded {@link ConcurrentHashMap}, as its documentation shows. */
+  /** Lettuce's {@code ClientSideCaching} ({@link LettuceNearCache}) over an unbounded {@link ConcurrentHashMap}. */
   final class LettuceClientSideCaching implements NearCacheContender {
-    private final StatefulRedisConnection<String, String> connection;
-    private final CacheFrontend<String, String> frontend;
-    private final LongAdder hits = new LongAdder();
-    private final LongAdder misses = new LongAdder();
+    private final LettuceNearCache nearCache;
+    /** Reads through the near cache; incremented by every worker thread. */
+    private final LongAdder reads = new LongAdder();
 
     LettuceClientSideCaching(LocalRedis redis) {
-      connection = redis.client().connect();
-      Map<String, String> map = new ConcurrentHashMap<>();
-      CacheAccessor<String, String> counting = new CacheAccessor<>() {
-        @Override public String get(String key) {
-          String value = map.get(key);
-          (value == null ? misses : hits).increment();
-          return value;
-        }
-
-        @Override public void put(String key, String value) {
-          map.put(key, value);
-        }
-
-        @Override public void evict(String key) {
-          map.remove(key);
-        }
-      };
-      frontend = ClientSideCaching.enable(counting, connection, TrackingArgs.Builder.enabled());
+      nearCache = LettuceNearCache.enable(new ConcurrentHashMap<>(), redis.client().connect());
     }
 
     @Override public String name() {
@@ -128,17 +106,17 @@ interface NearCacheContender extends AutoCloseable {
     }
 
     @Override public String get(String key) {
-      return frontend.get(key);
+      reads.increment();
+      return nearCache.get(key);
     }
 
     @Override public double hitRatio() {
-      long hitCount = hits.sum();
-      long total = hitCount + misses.sum();
-      return total == 0 ? Double.NaN : (double) hitCount / total;
+      long total = reads.sum();
+      return total == 0 ? Double.NaN : (double) (total - nearCache.misses()) / total;
     }
 
     @Override public void close() {
-      frontend.close();  // closes the connection too
+      nearCache.close();
     }
   }
 
