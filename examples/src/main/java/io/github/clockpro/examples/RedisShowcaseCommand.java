@@ -1,8 +1,8 @@
 package io.github.clockpro.examples;
 
 import io.github.clockpro.ClockProCache;
-import io.github.clockpro.bench.jmh.LocalRedis;
 import io.github.clockpro.bench.Arguments;
+import io.github.clockpro.peers.LocalRedis;
 import io.github.clockpro.peers.ThreadSeeds;
 import io.github.clockpro.peers.ZipfianGenerator;
 import io.github.clockpro.redis.NearCacheStats;

@@ -2,6 +2,8 @@ package io.github.clockpro.bench.jmh;
 
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.clockpro.ClockProCache;
+import io.github.clockpro.peers.LettuceNearCache;
+import io.github.clockpro.peers.LocalRedis;
 import io.github.clockpro.peers.ThreadSeeds;
 import io.github.clockpro.peers.ZipfianGenerator;
 import io.github.clockpro.redis.RedisNearCache;

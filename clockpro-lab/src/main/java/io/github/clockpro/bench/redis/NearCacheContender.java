@@ -1,8 +1,8 @@
 package io.github.clockpro.bench.redis;
 
 import io.github.clockpro.ClockProCache;
-import io.github.clockpro.bench.jmh.LettuceNearCache;
-import io.github.clockpro.bench.jmh.LocalRedis;
+import io.github.clockpro.peers.LettuceNearCache;
+import io.github.clockpro.peers.LocalRedis;
 import io.github.clockpro.redis.RedisNearCache;
 import io.github.clockpro.spring.ClockProCacheSpec;
 import io.github.clockpro.spring.redis.ClockProRedisCache;

@@ -1,7 +1,7 @@
 package io.github.clockpro.bench.redis;
 
 import io.github.clockpro.bench.Arguments;
-import io.github.clockpro.bench.jmh.LocalRedis;
+import io.github.clockpro.peers.LocalRedis;
 import io.github.clockpro.peers.ThreadSeeds;
 import io.github.clockpro.peers.ZipfianGenerator;
 import io.lettuce.core.api.StatefulRedisConnection;

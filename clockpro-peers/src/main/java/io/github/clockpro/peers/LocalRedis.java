@@ -1,4 +1,4 @@
-package io.github.clockpro.bench.jmh;
+package io.github.clockpro.peers;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -10,7 +10,7 @@ import java.time.Duration;
 import redis.embedded.RedisServer;
 
 /**
- * The Redis that the Redis benchmark and showcase talk to: the server named by the environment variable
+ * The Redis that the Redis benchmarks (JMH's and the lab's) and the Redis showcase talk to: the server named by the environment variable
  * {@code CLOCKPRO_REDIS_URL} if set, otherwise the Redis 6.2 binary that embedded-redis ships, started on a free
  * loopback port without persistence, and stopped by {@link #close()}.
  */

@@ -1,10 +1,8 @@
-package io.github.clockpro.bench.redis;
+package io.github.clockpro.peers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.github.clockpro.bench.jmh.LettuceNearCache;
-import io.github.clockpro.bench.jmh.LocalRedis;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Duration;
 import java.util.Map;

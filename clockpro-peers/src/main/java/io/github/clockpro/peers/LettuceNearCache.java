@@ -1,4 +1,4 @@
-package io.github.clockpro.bench.jmh;
+package io.github.clockpro.peers;
 
 import io.lettuce.core.TrackingArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -10,11 +10,11 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Lettuce's own near cache, the peer of {@code RedisNearCache} in {@link RedisNearCacheBenchmark} and in the lab's
- * {@code redis-near} comparison: Lettuce's {@code ClientSideCaching} with client tracking, over a map the caller
- * chooses (a {@code ConcurrentHashMap}, as Lettuce's documentation shows, or a bounded cache's map view). It counts
- * the lookups that miss the map, on the miss path only, so that a hit costs what Lettuce's alone does; a caller
- * that counts its reads has the hits as the difference.
+ * Lettuce's own near cache, the peer of {@code RedisNearCache} in the JMH benchmark {@code RedisNearCacheBenchmark}
+ * and in the lab's {@code redis-near} comparison: Lettuce's {@code ClientSideCaching} with client tracking, over a
+ * map the caller chooses (a {@code ConcurrentHashMap}, as Lettuce's documentation shows, or a bounded cache's map
+ * view). It counts the lookups that miss the map, on the miss path only, so that a hit costs what Lettuce's alone
+ * does; a caller that counts its reads has the hits as the difference.
  */
 public final class LettuceNearCache implements CacheFrontend<String, String> {
 
