@@ -38,13 +38,14 @@ final class Segment {
    *   - cold and unreferenced: evicted (SIZE); its slot stays in the index as a non-resident key, recording the
    *     head's position, for the rest of its test period: until the head has gone once more around the ring.
    * Moving an entry frees its bytes at the head and uses as many at the tail, so only evictions make room. An
-   * insert of a key found non-resident in its test period enters as hot (a history hit). The cold target is fixed
-   * at a 32nd of the capacity (adapting it as the paper does, by the size of each history hit and each test period
-   * ended unused, lost almost every hit of the loop trace, as docs/decisions.md measures: the ring's single
-   * hand passes the hot entries at the pace of evictions and moves, far more often than the paper's hot hand, so
-   * their reference bits say less, and a cold target grown by history hits demotes them all); the floor is a 32nd
-   * rather than the paper's hundredth so that the hand meets a cold entry within a few dozen hot ones and the move
-   * bound below rarely forces the eviction of a hot entry.
+   * insert of a key found non-resident in its test period enters as hot (a history hit), and so does any new key
+   * while the resident entries leave more than the cold target free (the segment is filling, as in the paper);
+   * other new keys enter cold. The cold target is fixed at a 32nd of the capacity (adapting it as the paper does,
+   * by the size of each history hit and each test period ended unused, lost almost every hit of the loop trace, as
+   * docs/decisions.md measures: the ring's single hand passes the hot entries at the pace of evictions and moves,
+   * far more often than the paper's hot hand, so their reference bits say less, and a cold target grown by history
+   * hits demotes them all); the floor is a 32nd rather than the paper's hundredth so that the hand meets a cold
+   * entry within a few dozen hot ones and the move bound below rarely forces the eviction of a hot entry.
    *
    * The bound. One insert examines at most scanLimit entries at the head (dead ones included) and moves at most
    * half of them; after that it evicts whatever it meets, hot or cold, and if the scan limit is reached without
@@ -438,6 +439,11 @@ final class Segment {
             historyHitCount++;
           }
           vacate(table, slot);
+        }
+        if (residentBytes + entry.length <= capacity - coldTarget) {
+          // While the segment fills, as in the paper and the heap cache, a new entry is hot until only the cold
+          // target is left free.
+          kind = IndexTable.HOT;
         }
       }
       boolean stored = entry.length <= capacity / 2 && makeRoom(entry.length, removals);

@@ -333,6 +333,46 @@ class OffHeapCacheTest {
     }
   }
 
+  /** As in the paper, a segment that is filling takes new entries as hot until only its cold target is free. */
+  @Test
+  void shouldTakeNewEntriesAsHotWhileFilling() {
+    try (OffHeapCache<Long, String> cache = cache(64 << 10, new ArrayList<>())) {
+      for (long key = 0; key < 100; key++) {
+        cache.put(key, "value-" + key);
+      }
+      assertEquals(100, cache.policy().hotSize());
+      for (long key = 100; key < 10_000; key++) {
+        cache.put(key, "value-" + key);
+      }
+      assertTrue(cache.policy().hotSize() < cache.estimatedSize(), "the cold target is left for new entries");
+    }
+  }
+
+  /**
+   * On a loop over twice the keys it holds, the cache keeps the entries that filled it hot and serves them on every
+   * round (LRU, and a cache that took every entry as cold, would miss every request).
+   */
+  @Test
+  void shouldServePartOfALoopLargerThanTheCache() {
+    try (OffHeapCache<Long, String> cache = cache(64 << 10, new ArrayList<>())) {
+      long held = 0;
+      for (long key = 0; cache.stats().evictionCount() == 0; key++) {
+        cache.put(key, "-".repeat(100));
+        held = key + 1;
+      }
+      cache.invalidateAll();
+      long loop = 2 * held;
+      for (int round = 0; round < 10; round++) {
+        for (long key = 0; key < loop; key++) {
+          if (cache.getIfPresent(key) == null) {
+            cache.put(key, "-".repeat(100));
+          }
+        }
+      }
+      assertTrue(cache.stats().hitRate() > 0.4, "hit rate " + cache.stats().hitRate());
+    }
+  }
+
   @Test
   void shouldOfferAConcurrentMapView() {
     try (OffHeapCache<Long, String> cache = cache(1 << 20, new ArrayList<>())) {
