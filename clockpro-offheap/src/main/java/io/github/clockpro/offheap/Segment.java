@@ -40,12 +40,15 @@ final class Segment {
    * Moving an entry frees its bytes at the head and uses as many at the tail, so only evictions make room. An
    * insert of a key found non-resident in its test period enters as hot (a history hit), and so does any new key
    * while the resident entries leave more than the cold target free (the segment is filling, as in the paper);
-   * other new keys enter cold. The cold target is fixed at a 32nd of the capacity (adapting it as the paper does,
+   * insert of a key found non-resident in its test period enters as hot (a history hit), and so does any new key
+   * while the resident entries leave more than the cold target free (the segment is filling, as in the paper);
+   * other new keys enter cold. The cold target is fixed at an 8th of the capacity (adapting it as the paper does,
    * by the size of each history hit and each test period ended unused, lost almost every hit of the loop trace, as
    * docs/decisions.md measures: the ring's single hand passes the hot entries at the pace of evictions and moves,
    * far more often than the paper's hot hand, so their reference bits say less, and a cold target grown by history
-   * hits demotes them all); the floor is a 32nd rather than the paper's hundredth so that the hand meets a cold
-   * entry within a few dozen hot ones and the move bound below rarely forces the eviction of a hot entry.
+   * hits demotes them all); an 8th rather than the paper's hundredth because, with the hot entries filling the
+   * rest, the hand moves about as many hot entries per eviction as there are hot entries per cold one, and a new
+   * entry needs a cold stay long enough to be referenced.
    *
    * The bound. One insert examines at most scanLimit entries at the head (dead ones included) and moves at most
    * half of them; after that it evicts whatever it meets, hot or cold, and if the scan limit is reached without
@@ -165,7 +168,7 @@ final class Segment {
     this.moveLimit = scanLimit / 2;
     this.file = file;
     this.ring = file == null ? Regions.anonymous(capacity).order(EntryLayout.ORDER) : file.ring;
-    this.coldTargetFloor = Math.max(1, capacity / 32);
+    this.coldTargetFloor = Math.max(1, capacity / 8);
     this.coldTarget = coldTargetFloor;
     this.table = new IndexTable(initialTableCapacity(capacity), layout.expires);
     this.scanLengths = new long[scanLimit + 1];

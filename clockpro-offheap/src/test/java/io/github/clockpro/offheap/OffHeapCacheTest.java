@@ -350,7 +350,8 @@ class OffHeapCacheTest {
 
   /**
    * On a loop over twice the keys it holds, the cache keeps the entries that filled it hot and serves them on every
-   * round (LRU, and a cache that took every entry as cold, would miss every request).
+   * round: at most seven eighths of the half it holds, the rest being the cold target (LRU, and a cache that took
+   * every entry as cold, would miss every request).
    */
   @Test
   void shouldServePartOfALoopLargerThanTheCache() {
@@ -369,7 +370,7 @@ class OffHeapCacheTest {
           }
         }
       }
-      assertTrue(cache.stats().hitRate() > 0.4, "hit rate " + cache.stats().hitRate());
+      assertTrue(cache.stats().hitRate() > 0.3, "hit rate " + cache.stats().hitRate());
     }
   }
 
