@@ -34,7 +34,7 @@ import java.util.zip.CRC32C;
  * probing), so that a full cache's churn leaves no tombstones and never rebuilds the table: a writer moves words
  * only under the write lock, and an optimistic reader that raced such a move fails its stamp's validation and
  * looks again under the read lock. Tombstones remain where slots must not move: in a table being migrated, and
- * behind a sweep that resumes from a position between lock holds.
+ * where a sweep removes, as it walks a range of hash order under one lock hold.
  */
 final class IndexTable {
 

@@ -952,49 +952,54 @@ final class Segment {
   }
 
   /**
-   * Applies the action to the live entries of up to {@code count} slots from {@code position}, where positions
-   * number the retiring table's slots (if any) and then the table's.
+   * Applies the action to the live entries whose keys lie in one range of hash order ({@link IndexTable#hashOrder})
+   * from {@code from}, a range expected to span about {@code count} slots of the larger table, all under one hold of
+   * the write lock. Its removals leave tombstones, so no word moves while it walks; and as a key's place in hash
+   * order never changes, ranges that follow one another meet every entry present throughout, however other
+   * writes' removals shift words and growth migrates them in between.
    *
-   * @return the position after the last slot swept, or -1 when the end was reached
+   * @return the end of the range swept (exclusive), {@link IndexTable#HASH_ORDER_END} after the last one
    */
-  int sweep(int position, int count, SweepAction action, long now, List<Removal> out) {
+  int sweep(int from, int count, SweepAction action, long now, List<Removal> out) {
     ensureOpen();
     long stamp = writeLock();
     try {
       checkOpen();
       lastNow = now;
-      int retiringSlots = retiring == null ? 0 : retiring.capacity;
-      int end = position + count;
-      for (; position < end; position++) {
-        IndexTable index;
-        int slot;
-        if (position < retiringSlots) {
-          index = retiring;
-          slot = position;
-        } else if (position - retiringSlots < table.capacity) {
-          index = table;
-          slot = position - retiringSlots;
-        } else {
-          return -1;
-        }
-        long word = index.wordOpaque(slot);
-        if (!IndexTable.isResident(word)) {
-          continue;
-        }
-        if (!intact(IndexTable.offset(word))) {
-          discardUnverified();
-          continue;
-        }
-        boolean expired = layout.expires && index.deadlineOpaque(slot) <= now;
-        if (expired || action == SweepAction.REMOVE_ALL) {
-          removeResident(index, slot, word, expired ? RemovalCause.EXPIRED : RemovalCause.EXPLICIT, out, false);
-          index.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
-        }
+      int to = hashOrderRangeEnd(from, count);
+      sweepResident(table, from, to, action, now, out);
+      if (retiring != null) {
+        sweepResident(retiring, from, to, action, now, out);
       }
-      return position;
+      return to;
     } finally {
       lock.unlockWrite(stamp);
     }
+  }
+
+  private void sweepResident(IndexTable index, int from, int to, SweepAction action, long now, List<Removal> out) {
+    index.forEachResidentInHashOrder(from, to, slot -> {
+      long word = index.wordOpaque(slot);
+      if (!IndexTable.isResident(word)) {
+        return; // a torn entry found earlier in this range discarded it
+      }
+      if (!intact(IndexTable.offset(word))) {
+        discardUnverified(); // leaves tombstones only: no word moves
+        return;
+      }
+      boolean expired = layout.expires && index.deadlineOpaque(slot) <= now;
+      if (expired || action == SweepAction.REMOVE_ALL) {
+        removeResident(index, slot, word, expired ? RemovalCause.EXPIRED : RemovalCause.EXPLICIT, out, false);
+        index.setWordOpaque(slot, IndexTable.word(IndexTable.TOMBSTONE, 0, 0));
+      }
+    });
+  }
+
+  /** {@return the end of a range of hash order from {@code from} expected to span about {@code count} slots} */
+  private int hashOrderRangeEnd(int from, int count) {
+    int slots = retiring == null ? table.capacity : Math.max(table.capacity, retiring.capacity);
+    long width = Math.max(1, (long) count * IndexTable.HASH_ORDER_END / slots);
+    return (int) Math.min(IndexTable.HASH_ORDER_END, from + width);
   }
 
   /**
@@ -1011,9 +1016,7 @@ final class Segment {
     long stamp = lock.readLock();
     try {
       checkOpen();
-      int slots = retiring == null ? table.capacity : Math.max(table.capacity, retiring.capacity);
-      long width = Math.max(1, (long) count * IndexTable.HASH_ORDER_END / slots);
-      int to = (int) Math.min(IndexTable.HASH_ORDER_END, from + width);
+      int to = hashOrderRangeEnd(from, count);
       copyResident(table, from, to, now, out);
       if (retiring != null) {
         copyResident(retiring, from, to, now, out);

@@ -625,10 +625,9 @@ final class SegmentedCache<K, V> implements OffHeapCache<K, V> {
   private void sweepAll(Segment.SweepAction action) {
     checkOpen();
     for (Segment segment : segments) {
-      int position = 0;
-      while (position >= 0) {
+      for (int from = 0; from < IndexTable.HASH_ORDER_END; ) {
         List<Segment.Removal> removals = removals();
-        position = segment.sweep(position, scanLimit, action, now(), removals);
+        from = segment.sweep(from, scanLimit, action, now(), removals);
         notifyListener(removals);
       }
     }
