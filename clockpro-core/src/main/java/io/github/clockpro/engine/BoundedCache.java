@@ -122,8 +122,9 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
    * Collected keys. A cache built with weakKeys runs this same engine keyed by the objects KeyReferences makes:
    * weak references to the program's keys, which WeakKeysCache translates at the edge. The engine knows of them
    * only here: such a node is collected once its key reference is cleared (isCollected), and drainCollected polls
-   * the key references' queue too, within the same bound, finding each reference's node by looking it up. The
-   * listener hears of the entry with its value, if that is still held, and the edge gives it a null key.
+   * the key references' queue too, within the same bound, finding each reference's node by looking it up; one
+   * whose node a load or compute holds is deferred and polled again by later drains, as no lookup finds that node
+   * again. The listener hears of the entry with its value, if that is still held, and the edge gives it a null key.
    *
    * Time. Every reading of the clock, every deadline and every decision of whether an entry has expired or is due
    * for a refresh is the lifetimes' (Lifetimes): one object whose class the options chose, so that a cache without
@@ -1245,12 +1246,17 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
 
   /**
    * Under the eviction lock: clears at most {@link #collectLimit} entries whose value or key the collector took,
-   * polled from the queues; returns them for {@link #notifyCollected}, or {@code null} for none. A node a compute
-   * holds is passed over; the next write or load of its key replaces it.
+   * polled from the queues; returns them for {@link #notifyCollected}, or {@code null} for none. A node whose value
+   * was collected while a compute held it is passed over; the next write or load of its key replaces it. A node
+   * whose key was collected while a load or compute held it cannot be found by its key again: its reference is
+   * deferred, and a later drain clears the node once it is free.
    */
   private Node<K, V>[] drainCollected() {
     if (references == null && keyReferences == null) {
       return null;
+    }
+    if (keyReferences != null) {
+      keyReferences.startDrain();
     }
     Node<K, V>[] collected = null;
     int count = 0;
@@ -1264,6 +1270,10 @@ class BoundedCache<K, V> implements ClockProCache<K, V>, EntryStore<K, V> {
         node = data.get(key, data.hash(key)); // only the node that stores this very reference matches it
         if (node == null) {
           continue; // its entry left already, or the reference was never stored
+        }
+        if (node.loading || isComputing(node)) {
+          keyReferences.defer(key);
+          continue;
         }
       } else if (node == null) {
         break;

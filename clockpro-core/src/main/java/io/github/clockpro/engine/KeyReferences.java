@@ -1,12 +1,19 @@
 package io.github.clockpro.engine;
 
+import static java.util.Objects.requireNonNull;
+
+import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.lang.ref.WeakReference;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The keys of a cache built with {@code weakKeys}: the engine keys such a cache by opaque objects that this class
@@ -30,20 +37,70 @@ import java.lang.ref.WeakReference;
  * weak keys runs the same engine, with the same nodes and the same hit path: the engine compares and hashes these
  * objects through their {@code equals} and {@code hashCode}, as it does any key. A polled reference does not know
  * its node (it is made before the node); the engine finds the node by looking the reference up, which only the
- * node that stores this very reference matches. The queue is the JDK's, thread-safe on its own; no other state.
+ * node that stores this very reference matches. A polled reference whose node a load or compute holds cannot be
+ * cleared yet; it is deferred, and the next drain looks it up again, so that its entry leaves once the load or
+ * compute ends rather than staying until evicted.
+ *
+ * <p>Fields: {@link #queue} is the JDK's, thread-safe on its own; {@link #deferred} and {@link #retries} are read
+ * and written under the cache's eviction lock only.
  */
 final class KeyReferences {
 
   private final ReferenceQueue<Object> queue = new ReferenceQueue<>();
+  /** References polled while a load or compute held their node, oldest first; under the eviction lock. */
+  private final ArrayDeque<Object> deferred = new ArrayDeque<>();
+  /** How many of {@link #deferred} the current drain may still poll again; under the eviction lock. */
+  private int retries;
 
   /** A new weak reference to {@code key}, registered with this queue: the key a write stores. */
   Object reference(Object key) {
-    return new WeakKey(key, queue);
+    return new WeakKey(requireNonNull(key, "key"), queue);
   }
 
   /** A key to look {@code key} up with, never stored. */
   static Object lookup(Object key) {
-    return new LookupKey(key);
+    return new LookupKey(requireNonNull(key, "key"));
+  }
+
+  /** New references to the program's keys, each checked before anything changes. */
+  List<Object> references(Iterable<?> programKeys) {
+    requireNonNull(programKeys, "keys");
+    List<Object> references = new ArrayList<>();
+    for (Object key : programKeys) {
+      references.add(reference(key));
+    }
+    return references;
+  }
+
+  /** Lookup keys for the program's keys, each checked before anything changes. */
+  static List<Object> lookups(Iterable<?> programKeys) {
+    requireNonNull(programKeys, "keys");
+    List<Object> lookups = new ArrayList<>();
+    for (Object key : programKeys) {
+      lookups.add(lookup(key));
+    }
+    return lookups;
+  }
+
+  /**
+   * Returns {@code result}, having kept {@code key} (a program's key, or keys) strongly reachable until here: the
+   * edge passes the engine's result through it, so that the key outlives the engine's call, and its callbacks.
+   */
+  static <T> T held(Object key, T result) {
+    Reference.reachabilityFence(key);
+    return result;
+  }
+
+  /**
+   * Returns {@code future}, which keeps {@code key} strongly reachable until it completes: a pending load,
+   * refresh or stored future keeps its key, as in Caffeine. {@code null} is returned as it is, for the engine to
+   * reject.
+   */
+  static <F extends CompletableFuture<?>> F heldUntilDone(Object key, F future) {
+    if (future != null && !future.isDone()) {
+      future.whenComplete((value, failure) -> Reference.reachabilityFence(key));
+    }
+    return future;
   }
 
   /** The program's key behind an engine key; {@code null} once it was collected. */
@@ -91,9 +148,27 @@ final class KeyReferences {
     return engineKey instanceof WeakKey reference && reference.refersTo(null);
   }
 
-  /** Under the eviction lock: the next reference whose key was collected, or {@code null} if none is queued. */
+  /** Under the eviction lock: a drain begins; it may poll again each reference deferred before it, once. */
+  void startDrain() {
+    retries = deferred.size();
+  }
+
+  /**
+   * Under the eviction lock: the next reference whose key was collected, from the queue, then one deferred by an
+   * earlier drain; {@code null} if there is none.
+   */
   Object poll() {
-    return queue.poll();
+    Object reference = queue.poll();
+    if (reference == null && retries > 0) {
+      retries--;
+      reference = deferred.poll();
+    }
+    return reference;
+  }
+
+  /** Under the eviction lock: a polled reference whose node a load or compute holds, for the next drain. */
+  void defer(Object reference) {
+    deferred.add(reference);
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.github.clockpro.engine;
 
+import static io.github.clockpro.engine.KeyReferences.heldUntilDone;
+
 import io.github.clockpro.ClockProAsyncLoadingCache;
 import io.github.clockpro.ClockProLoadingCache;
 import java.util.Map;
@@ -28,12 +30,12 @@ final class WeakKeysAsyncLoadingCache<K, V> extends WeakKeysAsyncCache<K, V>
 
   @Override
   public CompletableFuture<V> get(K key) {
-    return engine.get(reference(key));
+    return heldUntilDone(key, engine.get(keyReferences.reference(key)));
   }
 
   @Override
   public CompletableFuture<Map<K, V>> getAll(Iterable<? extends K> keys) {
-    return engine.getAll(references(keys)).thenApply(KeyReferences::programKeysOf);
+    return heldUntilDone(keys, engine.getAll(keyReferences.references(keys))).thenApply(KeyReferences::programKeysOf);
   }
 
   @Override

@@ -1,12 +1,16 @@
 package io.github.clockpro.engine;
 
+import static io.github.clockpro.engine.KeyReferences.held;
+import static io.github.clockpro.engine.KeyReferences.lookup;
+import static io.github.clockpro.engine.KeyReferences.lookups;
+import static io.github.clockpro.engine.KeyReferences.programKeys;
+import static io.github.clockpro.engine.KeyReferences.programKeysOf;
 import static java.util.Objects.requireNonNull;
 
 import io.github.clockpro.CacheStats;
 import io.github.clockpro.ClockProCache;
 import io.github.clockpro.Policy;
-import java.util.ArrayList;
-import java.util.List;
+import java.lang.ref.Reference;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentMap;
@@ -17,10 +21,11 @@ import java.util.function.Function;
  * program's keys, compared by identity ({@code ==}) and held weakly, as in Caffeine.
  *
  * <p>Contract: every operation is the engine's, with keys translated at this edge. A read looks its key up without
- * storing anything; a write that may store its key passes a new weak reference to it. Maps returned and views give
- * the program's keys and leave out entries whose key was collected, which no lookup finds again: they are never
- * served, and the engine clears them within its per-operation bound, reporting them as collected (see
- * {@code BoundedCache}, "Collected keys").
+ * storing anything; a write that may store its key passes a new weak reference to it. Each operation keeps its
+ * keys strongly reachable until the engine returns ({@link KeyReferences#held}), so that the collector never
+ * takes a key while its load or compute runs. Maps returned and views give the program's keys and leave out
+ * entries whose key was collected, which no lookup finds again: they are never served, and the engine clears
+ * them within its per-operation bound, reporting them as collected (see {@code BoundedCache}, "Collected keys").
  *
  * <p>Design. This class, {@link WeakKeysMap} and {@link WeakKeysPolicy} are the whole translation; the engine
  * itself changes only in clearing collected keys. A cache that does not ask for weak keys never meets these
@@ -34,7 +39,8 @@ import java.util.function.Function;
 class WeakKeysCache<K, V> implements ClockProCache<K, V> {
 
   private final ClockProCache<Object, V> engine;
-  private final KeyReferences keyReferences;
+  /** Makes the references that writes store; shared with the loading form. */
+  final KeyReferences keyReferences;
   private final ConcurrentMap<K, V> mapView;
   private final Policy<K, V> policyView;
 
@@ -47,52 +53,52 @@ class WeakKeysCache<K, V> implements ClockProCache<K, V> {
 
   @Override
   public V getIfPresent(K key) {
-    return engine.getIfPresent(lookup(key));
+    return held(key, engine.getIfPresent(lookup(key)));
   }
 
   @Override
   public Map<K, V> getAllPresent(Iterable<? extends K> keys) {
-    return KeyReferences.programKeysOf(engine.getAllPresent(lookups(keys)));
+    return held(keys, programKeysOf(engine.getAllPresent(lookups(keys))));
   }
 
   @Override
   public V get(K key, Function<? super K, ? extends V> loader) {
     requireNonNull(loader, "loader");
-    return engine.get(reference(key), engineKey -> loader.apply(key));
+    return held(key, engine.get(keyReferences.reference(key), engineKey -> loader.apply(key)));
   }
 
   @Override
   public Map<K, V> getAll(Iterable<? extends K> keys,
       Function<? super Set<? extends K>, ? extends Map<? extends K, ? extends V>> mappingFunction) {
     requireNonNull(mappingFunction, "mappingFunction");
-    List<Object> references = references(keys);
-    return KeyReferences.programKeysOf(engine.getAll(references,
-        engineKeys -> keyReferences.referencesOf(mappingFunction.apply(KeyReferences.programKeys(engineKeys)))));
+    return held(keys, programKeysOf(engine.getAll(keyReferences.references(keys),
+        engineKeys -> keyReferences.referencesOf(mappingFunction.apply(programKeys(engineKeys))))));
   }
 
   @Override
   public void put(K key, V value) {
-    engine.put(reference(key), value);
+    engine.put(keyReferences.reference(key), value);
+    Reference.reachabilityFence(key);
   }
 
+  /** Checks every key and value before any change: the engine rejects the {@code null} a {@code null} key maps to. */
   @Override
   public void putAll(Map<? extends K, ? extends V> map) {
     requireNonNull(map, "map");
-    map.forEach((key, value) -> {
-      requireNonNull(key, "key");
-      requireNonNull(value, "value");
-    });
     engine.putAll(keyReferences.referencesOf(map));
+    Reference.reachabilityFence(map);
   }
 
   @Override
   public void invalidate(K key) {
     engine.invalidate(lookup(key));
+    Reference.reachabilityFence(key);
   }
 
   @Override
   public void invalidateAll(Iterable<? extends K> keys) {
     engine.invalidateAll(lookups(keys));
+    Reference.reachabilityFence(keys);
   }
 
   @Override
@@ -133,35 +139,5 @@ class WeakKeysCache<K, V> implements ClockProCache<K, V> {
   /** The engine's cache, keyed by {@link KeyReferences}' objects; for tests. */
   ClockProCache<Object, V> engine() {
     return engine;
-  }
-
-  /* ---------------- Translation of keys, shared with the loading form ---------------- */
-
-  final Object lookup(K key) {
-    return KeyReferences.lookup(requireNonNull(key, "key"));
-  }
-
-  final Object reference(K key) {
-    return keyReferences.reference(requireNonNull(key, "key"));
-  }
-
-  /** Lookup keys for the program's keys, each checked before anything changes. */
-  final List<Object> lookups(Iterable<? extends K> programKeys) {
-    requireNonNull(programKeys, "keys");
-    List<Object> lookups = new ArrayList<>();
-    for (K key : programKeys) {
-      lookups.add(lookup(key));
-    }
-    return lookups;
-  }
-
-  /** New references to the program's keys, each checked before anything changes. */
-  final List<Object> references(Iterable<? extends K> programKeys) {
-    requireNonNull(programKeys, "keys");
-    List<Object> references = new ArrayList<>();
-    for (K key : programKeys) {
-      references.add(reference(key));
-    }
-    return references;
   }
 }

@@ -1,9 +1,12 @@
 package io.github.clockpro.engine;
 
+import static io.github.clockpro.engine.KeyReferences.held;
+import static io.github.clockpro.engine.KeyReferences.lookup;
 import static java.util.Objects.requireNonNull;
 
 import java.util.AbstractMap;
 import java.util.AbstractSet;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -15,9 +18,14 @@ import java.util.function.Function;
 
 /**
  * The map view of a cache built with {@code weakKeys}: the engine's map, keyed by {@link KeyReferences}' objects,
- * seen with the program's keys. Reads and removals look keys up by identity; writes that may store a key store a
- * new weak reference to it; iteration gives the program's keys and skips entries whose key was collected. Its
- * entries write through, and its iterators are as weakly consistent as the engine's.
+ * seen with the program's keys. Reads and removals look keys up by identity, through every view ({@link #keySet},
+ * {@link #entrySet}, their iterators and {@code values()}'s); writes that may store a key store a new weak
+ * reference to it; iteration gives the program's keys and skips entries whose key was collected. Each operation
+ * keeps its key strongly reachable until the engine returns ({@link KeyReferences#held}). Its entries write
+ * through, and its iterators are as weakly consistent as the engine's. As in Caffeine, what compares by
+ * {@code equals} is what the program passes in: {@code keySet().removeAll} and {@code retainAll} ask the given
+ * collection whether it contains each key, and {@link #equals}, {@link #hashCode} and the entries' are
+ * {@link AbstractMap}'s.
  *
  * @param <K> the program's type of keys
  * @param <E> the type of the map's values: the cache's values, or for an asynchronous cache their futures
@@ -44,7 +52,7 @@ final class WeakKeysMap<K, E> extends AbstractMap<K, E> implements ConcurrentMap
 
   @Override
   public boolean containsKey(Object key) {
-    return engine.containsKey(lookup(key));
+    return held(key, engine.containsKey(lookup(key)));
   }
 
   @Override
@@ -54,60 +62,60 @@ final class WeakKeysMap<K, E> extends AbstractMap<K, E> implements ConcurrentMap
 
   @Override
   public E get(Object key) {
-    return engine.get(lookup(key));
+    return held(key, engine.get(lookup(key)));
   }
 
   @Override
   public E put(K key, E value) {
-    return engine.put(reference(key), value);
+    return held(key, engine.put(keys.reference(key), value));
   }
 
   @Override
   public E putIfAbsent(K key, E value) {
-    return engine.putIfAbsent(reference(key), value);
+    return held(key, engine.putIfAbsent(keys.reference(key), value));
   }
 
   @Override
   public E remove(Object key) {
-    return engine.remove(lookup(key));
+    return held(key, engine.remove(lookup(key)));
   }
 
   @Override
   public boolean remove(Object key, Object value) {
-    return engine.remove(lookup(key), value);
+    return held(key, engine.remove(lookup(key), value));
   }
 
   @Override
   public E replace(K key, E value) {
-    return engine.replace(lookup(key), value);
+    return held(key, engine.replace(lookup(key), value));
   }
 
   @Override
   public boolean replace(K key, E oldValue, E newValue) {
-    return engine.replace(lookup(key), oldValue, newValue);
+    return held(key, engine.replace(lookup(key), oldValue, newValue));
   }
 
   @Override
   public E computeIfAbsent(K key, Function<? super K, ? extends E> mappingFunction) {
     requireNonNull(mappingFunction, "mappingFunction");
-    return engine.computeIfAbsent(reference(key), engineKey -> mappingFunction.apply(key));
+    return held(key, engine.computeIfAbsent(keys.reference(key), engineKey -> mappingFunction.apply(key)));
   }
 
   @Override
   public E computeIfPresent(K key, BiFunction<? super K, ? super E, ? extends E> remappingFunction) {
     requireNonNull(remappingFunction, "remappingFunction");
-    return engine.computeIfPresent(lookup(key), (engineKey, value) -> remappingFunction.apply(key, value));
+    return held(key, engine.computeIfPresent(lookup(key), (engineKey, value) -> remappingFunction.apply(key, value)));
   }
 
   @Override
   public E compute(K key, BiFunction<? super K, ? super E, ? extends E> remappingFunction) {
     requireNonNull(remappingFunction, "remappingFunction");
-    return engine.compute(reference(key), (engineKey, value) -> remappingFunction.apply(key, value));
+    return held(key, engine.compute(keys.reference(key), (engineKey, value) -> remappingFunction.apply(key, value)));
   }
 
   @Override
   public E merge(K key, E value, BiFunction<? super E, ? super E, ? extends E> remappingFunction) {
-    return engine.merge(reference(key), value, remappingFunction);
+    return held(key, engine.merge(keys.reference(key), value, remappingFunction));
   }
 
   @Override
@@ -133,6 +141,59 @@ final class WeakKeysMap<K, E> extends AbstractMap<K, E> implements ConcurrentMap
       K key = KeyReferences.key(engineKey);
       return key == null ? value : function.apply(key, value);
     });
+  }
+
+  @Override
+  public Set<K> keySet() {
+    return new AbstractSet<>() {
+      @Override
+      public Iterator<K> iterator() {
+        Iterator<Entry<K, E>> entries = new LiveEntries();
+        return new Iterator<>() {
+          @Override
+          public boolean hasNext() {
+            return entries.hasNext();
+          }
+
+          @Override
+          public K next() {
+            return entries.next().getKey();
+          }
+
+          @Override
+          public void remove() {
+            entries.remove();
+          }
+        };
+      }
+
+      @Override
+      public int size() {
+        return engine.size();
+      }
+
+      @Override
+      public boolean contains(Object key) {
+        return containsKey(key);
+      }
+
+      @Override
+      public boolean remove(Object key) {
+        return WeakKeysMap.this.remove(key) != null;
+      }
+
+      /** As Caffeine's with weak keys: the collection decides which keys it contains, by its own equality. */
+      @Override
+      public boolean removeAll(Collection<?> collection) {
+        requireNonNull(collection, "collection");
+        return removeIf(collection::contains);
+      }
+
+      @Override
+      public void clear() {
+        engine.clear();
+      }
+    };
   }
 
   @Override
@@ -165,14 +226,6 @@ final class WeakKeysMap<K, E> extends AbstractMap<K, E> implements ConcurrentMap
         engine.clear();
       }
     };
-  }
-
-  private Object lookup(Object key) {
-    return KeyReferences.lookup(requireNonNull(key, "key"));
-  }
-
-  private Object reference(K key) {
-    return keys.reference(requireNonNull(key, "key"));
   }
 
   /** The engine's entries whose key is held, with the program's keys; removal and setValue write through. */

@@ -1,8 +1,10 @@
 package io.github.clockpro.engine;
 
-import static java.util.Objects.requireNonNull;
+import static io.github.clockpro.engine.KeyReferences.held;
+import static io.github.clockpro.engine.KeyReferences.lookup;
 
 import io.github.clockpro.Policy;
+import java.lang.ref.Reference;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -139,7 +141,7 @@ final class WeakKeysPolicy<K, V> implements Policy<K, V> {
 
   @Override
   public V getIfPresentQuietly(K key) {
-    return engine.getIfPresentQuietly(lookup(key));
+    return held(key, engine.getIfPresentQuietly(lookup(key)));
   }
 
   @Override
@@ -175,10 +177,6 @@ final class WeakKeysPolicy<K, V> implements Policy<K, V> {
   @Override
   public String toString() {
     return engine.toString();
-  }
-
-  private static Object lookup(Object key) {
-    return KeyReferences.lookup(requireNonNull(key, "key"));
   }
 
   private final class EvictionView implements Eviction<K, V> {
@@ -262,16 +260,17 @@ final class WeakKeysPolicy<K, V> implements Policy<K, V> {
     @Override
     public void setExpiresAfter(K key, long duration, TimeUnit unit) {
       expiration.setExpiresAfter(lookup(key), duration, unit);
+      Reference.reachabilityFence(key);
     }
 
     @Override
     public V putIfAbsent(K key, V value, long duration, TimeUnit unit) {
-      return expiration.putIfAbsent(keys.reference(requireNonNull(key, "key")), value, duration, unit);
+      return held(key, expiration.putIfAbsent(keys.reference(key), value, duration, unit));
     }
 
     @Override
     public V put(K key, V value, long duration, TimeUnit unit) {
-      return expiration.put(keys.reference(requireNonNull(key, "key")), value, duration, unit);
+      return held(key, expiration.put(keys.reference(key), value, duration, unit));
     }
   }
 

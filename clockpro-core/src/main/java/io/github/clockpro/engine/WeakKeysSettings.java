@@ -1,5 +1,7 @@
 package io.github.clockpro.engine;
 
+import static io.github.clockpro.engine.KeyReferences.heldUntilDone;
+
 import io.github.clockpro.AsyncCacheLoader;
 import io.github.clockpro.CacheLoader;
 import io.github.clockpro.Expiry;
@@ -17,7 +19,11 @@ import java.util.concurrent.Executor;
  * The settings of a cache built with {@code weakKeys}, as the engine takes them: keyed by the objects
  * {@link KeyReferences} makes, with every user callback (weigher, expiry, listeners, loader) given the program's
  * key instead. A listener hears of an entry whose key was collected with a {@code null} key and
- * {@link RemovalCause#COLLECTED}, whatever removed it, as in Caffeine.
+ * {@link RemovalCause#COLLECTED}, whatever removed it, as in Caffeine. No other callback is ever given a
+ * {@code null} key: a loader's future keeps its key strongly reachable until it completes
+ * ({@link KeyReferences#heldUntilDone}), and should the collector take a key between an edge's call and the
+ * engine's next callback for it (a {@code replaceAll} of the map, say), the weigher and the expiry are not asked:
+ * the entry weighs 0 and expires at once, on its way out as collected.
  *
  * @param <K> the program's type of keys
  * @param <V> the type of values
@@ -40,7 +46,13 @@ final class WeakKeysSettings<K, V> implements CacheSettings<Object, V> {
   @Override
   public Weigher<Object, V> weigher() {
     Weigher<? super K, ? super V> weigher = settings.weigher();
-    return weigher == null ? null : (key, value) -> weigher.weigh(KeyReferences.key(key), value);
+    if (weigher == null) {
+      return null;
+    }
+    return (engineKey, value) -> {
+      K key = KeyReferences.key(engineKey);
+      return key == null ? 0 : weigher.weigh(key, value);
+    };
   }
 
   @Override
@@ -83,18 +95,21 @@ final class WeakKeysSettings<K, V> implements CacheSettings<Object, V> {
     }
     return new Expiry<>() {
       @Override
-      public long expireAfterCreate(Object key, V value, long currentTime) {
-        return expiry.expireAfterCreate(KeyReferences.key(key), value, currentTime);
+      public long expireAfterCreate(Object engineKey, V value, long currentTime) {
+        K key = KeyReferences.key(engineKey);
+        return key == null ? 0 : expiry.expireAfterCreate(key, value, currentTime);
       }
 
       @Override
-      public long expireAfterUpdate(Object key, V value, long currentTime, long currentDuration) {
-        return expiry.expireAfterUpdate(KeyReferences.key(key), value, currentTime, currentDuration);
+      public long expireAfterUpdate(Object engineKey, V value, long currentTime, long currentDuration) {
+        K key = KeyReferences.key(engineKey);
+        return key == null ? 0 : expiry.expireAfterUpdate(key, value, currentTime, currentDuration);
       }
 
       @Override
-      public long expireAfterRead(Object key, V value, long currentTime, long currentDuration) {
-        return expiry.expireAfterRead(KeyReferences.key(key), value, currentTime, currentDuration);
+      public long expireAfterRead(Object engineKey, V value, long currentTime, long currentDuration) {
+        K key = KeyReferences.key(engineKey);
+        return key == null ? 0 : expiry.expireAfterRead(key, value, currentTime, currentDuration);
       }
     };
   }
@@ -164,13 +179,15 @@ final class WeakKeysSettings<K, V> implements CacheSettings<Object, V> {
     }
 
     @Override
-    public CompletableFuture<? extends V> asyncLoad(Object key, Executor executor) {
-      return loader.asyncLoad(KeyReferences.key(key), executor);
+    public CompletableFuture<? extends V> asyncLoad(Object engineKey, Executor executor) {
+      K key = KeyReferences.key(engineKey);
+      return heldUntilDone(key, loader.asyncLoad(key, executor));
     }
 
     @Override
-    public CompletableFuture<? extends V> asyncReload(Object key, V oldValue, Executor executor) {
-      return loader.asyncReload(KeyReferences.key(key), oldValue, executor);
+    public CompletableFuture<? extends V> asyncReload(Object engineKey, V oldValue, Executor executor) {
+      K key = KeyReferences.key(engineKey);
+      return heldUntilDone(key, loader.asyncReload(key, oldValue, executor));
     }
   }
 
@@ -186,7 +203,8 @@ final class WeakKeysSettings<K, V> implements CacheSettings<Object, V> {
 
     @Override
     public CompletableFuture<Map<Object, V>> asyncLoadAll(Set<?> engineKeys, Executor executor) {
-      return loader.asyncLoadAll(KeyReferences.programKeys(engineKeys), executor).thenApply(keys::referencesOf);
+      Set<K> programKeys = KeyReferences.programKeys(engineKeys);
+      return heldUntilDone(programKeys, loader.asyncLoadAll(programKeys, executor)).thenApply(keys::referencesOf);
     }
   }
 
@@ -198,13 +216,16 @@ final class WeakKeysSettings<K, V> implements CacheSettings<Object, V> {
     }
 
     @Override
-    public CompletableFuture<? extends V> asyncLoad(Object key, Executor executor) throws Exception {
-      return loader.asyncLoad(KeyReferences.key(key), executor);
+    public CompletableFuture<? extends V> asyncLoad(Object engineKey, Executor executor) throws Exception {
+      K key = KeyReferences.key(engineKey);
+      return heldUntilDone(key, loader.asyncLoad(key, executor));
     }
 
     @Override
-    public CompletableFuture<? extends V> asyncReload(Object key, V oldValue, Executor executor) throws Exception {
-      return loader.asyncReload(KeyReferences.key(key), oldValue, executor);
+    public CompletableFuture<? extends V> asyncReload(Object engineKey, V oldValue, Executor executor)
+        throws Exception {
+      K key = KeyReferences.key(engineKey);
+      return heldUntilDone(key, loader.asyncReload(key, oldValue, executor));
     }
   }
 
@@ -215,7 +236,8 @@ final class WeakKeysSettings<K, V> implements CacheSettings<Object, V> {
 
     @Override
     public CompletableFuture<Map<Object, V>> asyncLoadAll(Set<?> engineKeys, Executor executor) throws Exception {
-      return loader.asyncLoadAll(KeyReferences.programKeys(engineKeys), executor).thenApply(keys::referencesOf);
+      Set<K> programKeys = KeyReferences.programKeys(engineKeys);
+      return heldUntilDone(programKeys, loader.asyncLoadAll(programKeys, executor)).thenApply(keys::referencesOf);
     }
   }
 }
