@@ -38,7 +38,7 @@ class WeakKeysAsyncCache<K, V> implements ClockProAsyncCache<K, V> {
     this.engine = engine;
     this.synchronous = synchronous;
     this.keyReferences = keys;
-    this.mapView = new WeakKeysMap<>(engine.asMap(), keys);
+    this.mapView = new WeakKeysMap<>(engine.asMap(), keys, true);
   }
 
   @Override

@@ -47,7 +47,7 @@ class WeakKeysCache<K, V> implements ClockProCache<K, V> {
   WeakKeysCache(ClockProCache<Object, V> engine, KeyReferences keys) {
     this.engine = engine;
     this.keyReferences = keys;
-    this.mapView = new WeakKeysMap<>(engine.asMap(), keys);
+    this.mapView = new WeakKeysMap<>(engine.asMap(), keys, false);
     this.policyView = new WeakKeysPolicy<>(engine.policy(), keys);
   }
 

@@ -1,6 +1,7 @@
 package io.github.clockpro.engine;
 
 import static io.github.clockpro.engine.KeyReferences.held;
+import static io.github.clockpro.engine.KeyReferences.heldUntilDone;
 import static io.github.clockpro.engine.KeyReferences.lookup;
 import static java.util.Objects.requireNonNull;
 
@@ -11,6 +12,7 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
@@ -21,7 +23,9 @@ import java.util.function.Function;
  * seen with the program's keys. Reads and removals look keys up by identity, through every view ({@link #keySet},
  * {@link #entrySet}, their iterators and {@code values()}'s); writes that may store a key store a new weak
  * reference to it; iteration gives the program's keys and skips entries whose key was collected. Each operation
- * keeps its key strongly reachable until the engine returns ({@link KeyReferences#held}). Its entries write
+ * keeps its key strongly reachable until the engine returns ({@link KeyReferences#held}), and in the map of an
+ * asynchronous cache a future it stores keeps its key until it completes ({@link KeyReferences#heldUntilDone}),
+ * as the cache's own writes do. Its entries write
  * through, and its iterators are as weakly consistent as the engine's. As in Caffeine, what compares by
  * {@code equals} is what the program passes in: {@code keySet().removeAll} and {@code retainAll} ask the given
  * collection whether it contains each key, and {@link #equals}, {@link #hashCode} and the entries' are
@@ -34,10 +38,13 @@ final class WeakKeysMap<K, E> extends AbstractMap<K, E> implements ConcurrentMap
 
   private final ConcurrentMap<Object, E> engine;
   private final KeyReferences keys;
+  /** Whether the values are an asynchronous cache's futures. */
+  private final boolean futures;
 
-  WeakKeysMap(ConcurrentMap<Object, E> engine, KeyReferences keys) {
+  WeakKeysMap(ConcurrentMap<Object, E> engine, KeyReferences keys, boolean futures) {
     this.engine = engine;
     this.keys = keys;
+    this.futures = futures;
   }
 
   @Override
@@ -67,12 +74,12 @@ final class WeakKeysMap<K, E> extends AbstractMap<K, E> implements ConcurrentMap
 
   @Override
   public E put(K key, E value) {
-    return held(key, engine.put(keys.reference(key), value));
+    return held(key, engine.put(keys.reference(key), pending(key, value)));
   }
 
   @Override
   public E putIfAbsent(K key, E value) {
-    return held(key, engine.putIfAbsent(keys.reference(key), value));
+    return held(key, engine.putIfAbsent(keys.reference(key), pending(key, value)));
   }
 
   @Override
@@ -87,35 +94,40 @@ final class WeakKeysMap<K, E> extends AbstractMap<K, E> implements ConcurrentMap
 
   @Override
   public E replace(K key, E value) {
-    return held(key, engine.replace(lookup(key), value));
+    return held(key, engine.replace(lookup(key), pending(key, value)));
   }
 
   @Override
   public boolean replace(K key, E oldValue, E newValue) {
-    return held(key, engine.replace(lookup(key), oldValue, newValue));
+    return held(key, engine.replace(lookup(key), oldValue, pending(key, newValue)));
   }
 
   @Override
   public E computeIfAbsent(K key, Function<? super K, ? extends E> mappingFunction) {
     requireNonNull(mappingFunction, "mappingFunction");
-    return held(key, engine.computeIfAbsent(keys.reference(key), engineKey -> mappingFunction.apply(key)));
+    return held(key, engine.computeIfAbsent(keys.reference(key),
+        engineKey -> pending(key, mappingFunction.apply(key))));
   }
 
   @Override
   public E computeIfPresent(K key, BiFunction<? super K, ? super E, ? extends E> remappingFunction) {
     requireNonNull(remappingFunction, "remappingFunction");
-    return held(key, engine.computeIfPresent(lookup(key), (engineKey, value) -> remappingFunction.apply(key, value)));
+    return held(key, engine.computeIfPresent(lookup(key),
+        (engineKey, value) -> pending(key, remappingFunction.apply(key, value))));
   }
 
   @Override
   public E compute(K key, BiFunction<? super K, ? super E, ? extends E> remappingFunction) {
     requireNonNull(remappingFunction, "remappingFunction");
-    return held(key, engine.compute(keys.reference(key), (engineKey, value) -> remappingFunction.apply(key, value)));
+    return held(key, engine.compute(keys.reference(key),
+        (engineKey, value) -> pending(key, remappingFunction.apply(key, value))));
   }
 
   @Override
   public E merge(K key, E value, BiFunction<? super E, ? super E, ? extends E> remappingFunction) {
-    return held(key, engine.merge(keys.reference(key), value, remappingFunction));
+    requireNonNull(remappingFunction, "remappingFunction");
+    return held(key, engine.merge(keys.reference(key), pending(key, value),
+        (present, given) -> pending(key, remappingFunction.apply(present, given))));
   }
 
   @Override
@@ -226,6 +238,14 @@ final class WeakKeysMap<K, E> extends AbstractMap<K, E> implements ConcurrentMap
         engine.clear();
       }
     };
+  }
+
+  /** {@code value}; a future of an asynchronous cache that keeps {@code key} until it completes. */
+  private E pending(Object key, E value) {
+    if (futures && value instanceof CompletableFuture<?> future) {
+      heldUntilDone(key, future);
+    }
+    return value;
   }
 
   /** The engine's entries whose key is held, with the program's keys; removal and setValue write through. */

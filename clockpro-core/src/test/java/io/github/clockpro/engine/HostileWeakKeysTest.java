@@ -262,7 +262,7 @@ class HostileWeakKeysTest {
 
   @Test
   void shouldKeepTheKeyOfAPendingFutureReachableAndReportItsEntryOnce() throws InterruptedException {
-    for (String operation : List.of("get", "getAll", "put")) {
+    for (String operation : List.of("get", "getAll", "put", "asMap.put", "asMap.computeIfAbsent", "asMap.merge")) {
       Callbacks ours = new Callbacks();
       Callbacks caffeine = new Callbacks();
       AsyncOperations oursCache = asyncOperations(ClockProCache.builder().weakKeys().executor(DIRECT)
@@ -276,7 +276,8 @@ class HostileWeakKeysTest {
           (key, future) -> caffeineCache.get(key, (k, executor) -> future),
           (key, future) -> caffeineCache.getAll(List.of(key),
               (keys, executor) -> future.thenApply(value -> Map.of(keys.iterator().next(), value))),
-          caffeineCache::put, caffeineCache.synchronous()::cleanUp, () -> caffeineCache.synchronous().estimatedSize());
+          caffeineCache::put, caffeineCache.asMap(), caffeineCache.synchronous()::cleanUp,
+          () -> caffeineCache.synchronous().estimatedSize());
       assertEquals(pendThenCollect(caffeineOperations, operation, caffeine),
           pendThenCollect(oursCache, operation, ours), operation);
       assertEquals(caffeine.outcome(), ours.outcome(), operation);
@@ -288,13 +289,14 @@ class HostileWeakKeysTest {
     return new AsyncOperations((key, future) -> cache.get(key, (k, executor) -> future),
         (key, future) -> cache.getAll(List.of(key),
             (keys, executor) -> future.thenApply(value -> Map.of(keys.iterator().next(), value))),
-        cache::put, cache.synchronous()::cleanUp, () -> cache.synchronous().estimatedSize());
+        cache::put, cache.asMap(), cache.synchronous()::cleanUp, () -> cache.synchronous().estimatedSize());
   }
 
   /** An asynchronous cache's three ways to store a future, and its clean-up and size, on either library. */
   private record AsyncOperations(BiConsumer<Key, CompletableFuture<String>> get,
       BiConsumer<Key, CompletableFuture<String>> getAll,
-      BiConsumer<Key, CompletableFuture<String>> put, Runnable cleanUp,
+      BiConsumer<Key, CompletableFuture<String>> put, ConcurrentMap<Key, CompletableFuture<String>> map,
+      Runnable cleanUp,
       LongSupplier size) {}
 
   private static List<String> pendThenCollect(AsyncOperations cache, String operation, Callbacks callbacks)
@@ -314,6 +316,9 @@ class HostileWeakKeysTest {
     Key key = new Key(1);
     switch (operation) {
       case "get" -> cache.get().accept(key, pending);
+      case "asMap.put" -> cache.map().put(key, pending);
+      case "asMap.computeIfAbsent" -> cache.map().computeIfAbsent(key, k -> pending);
+      case "asMap.merge" -> cache.map().merge(key, pending, (present, given) -> given);
       case "getAll" -> cache.getAll().accept(key, pending);
       default -> cache.put().accept(key, pending);
     }
