@@ -29,12 +29,13 @@ import java.util.zip.CRC32C;
  *
  * <p>The table is dense: any number of slots, a key's home slot the tag's mixed bits scaled to the capacity, and
  * {@link Segment} grows it only when live slots and tombstones pass {@link #CROWDED_PERCENT} of it, into a new one
- * of {@link #GROWTH_PERCENT} of its live slots, migrated a few slots per write. A removal from the current table
- * empties the slot and shifts the rest of its probe run back into the gap (Knuth's algorithm R for linear
- * probing), so that a full cache's churn leaves no tombstones and never rebuilds the table: a writer moves words
- * only under the write lock, and an optimistic reader that raced such a move fails its stamp's validation and
- * looks again under the read lock. Tombstones remain where slots must not move: in a table being migrated, and
- * where a sweep removes, as it walks a range of hash order under one lock hold.
+ * of {@link #GROWTH_PERCENT} of its live slots and of the words the writes of its migration may add, migrated a
+ * few slots per write. A removal from the current table empties the slot and shifts the rest of its probe run
+ * back into the gap (Knuth's algorithm R for linear probing), so that a full cache's churn leaves no tombstones
+ * and never rebuilds the table: a writer moves words only under the write lock, and an optimistic reader that
+ * raced such a move fails its stamp's validation and looks again under the read lock. Tombstones remain where
+ * slots must not move: in a table being migrated, and where a sweep removes, as it walks a range of hash order
+ * under one lock hold.
  */
 final class IndexTable {
 

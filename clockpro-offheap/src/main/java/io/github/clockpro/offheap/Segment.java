@@ -890,7 +890,9 @@ final class Segment {
       int live = residentCount + historyCount;
       retiring = table;
       migrated = 0;
-      table = new IndexTable(IndexTable.capacityFor(live), layout.expires);
+      // Room too for a word from each write of the migration (one per MIGRATION_STEP slots), so that a crowd of
+      // tombstones over few live slots does not leave a table that those writes fill.
+      table = new IndexTable(IndexTable.capacityFor(live + retiring.capacity / MIGRATION_STEP + 1), layout.expires);
       historyHand = 0;
     }
     sweepHistory();
