@@ -2,7 +2,11 @@ package io.github.clockpro.offheap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -32,6 +36,38 @@ class HostileOffHeapTest {
         }
         assertEquals(1_000, cache.asMap().size());
       }
+    }
+  }
+
+  @Test
+  @DisplayName("a clear whose first chunk ends a migration leaves the entries of the table's first slots")
+  void shouldClearEntriesMigratedBetweenChunksOfTheClear() {
+    int keys = crowdingKeys() + 100;
+    AtomicBoolean writing = new AtomicBoolean(true);
+    AtomicReference<OffHeapCache<Long, Long>> self = new AtomicReference<>();
+    try (OffHeapCache<Long, Long> cache = OffHeapCache.builder(Serializer.longs(), Serializer.longs())
+        .maximumBytes(1 << 20).scanLimit(64)
+        .removalListener((key, value, cause) -> {
+          // Other keys written while the clear runs: enough writes to migrate the whole retiring table.
+          if (writing.getAndSet(false)) {
+            for (long other = 0; other < 1_000; other++) {
+              self.get().put(-other - 1, other);
+            }
+          }
+        })
+        .build()) {
+      self.set(cache);
+      for (long key = 0; key <= keys; key++) {
+        cache.put(key, key);
+      }
+      cache.invalidateAll();
+      List<Long> left = new ArrayList<>();
+      for (long key = 0; key <= keys; key++) {
+        if (cache.getIfPresent(key) != null) {
+          left.add(key);
+        }
+      }
+      assertEquals(List.of(), left, "entries present before the clear and never written during it");
     }
   }
 }
