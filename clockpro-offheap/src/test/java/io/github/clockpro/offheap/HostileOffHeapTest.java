@@ -70,4 +70,14 @@ class HostileOffHeapTest {
       assertEquals(List.of(), left, "entries present before the clear and never written during it");
     }
   }
+
+  @Test
+  @DisplayName("the largest scan limit the builder accepts makes build() fail: each segment allocates an array of the scan limit's size plus one")
+  void shouldBuildWithTheLargestScanLimit() {
+    try (OffHeapCache<Long, Long> cache = OffHeapCache.builder(Serializer.longs(), Serializer.longs())
+        .maximumBytes(1 << 20).scanLimit(Integer.MAX_VALUE).build()) {
+      cache.put(1L, 1L);
+      assertEquals(1L, cache.getIfPresent(1L));
+    }
+  }
 }
