@@ -88,6 +88,8 @@ final class Segment {
 
   /** Slots of a retiring table that each write migrates. */
   private static final int MIGRATION_STEP = 16;
+  /** Scan lengths up to this are counted one by one, longer ones per power of two, as the heap cache counts them. */
+  static final int EXACT_SCAN_LENGTHS = 1024;
   /** Slots each write sweeps for non-resident keys whose test period ended. */
   private static final int HISTORY_SWEEP = 4;
 
@@ -158,8 +160,20 @@ final class Segment {
   private volatile long moveCount;
   /** The most entries one operation's hand examined, evicting or not (moves and dead entries included). */
   private volatile int maxExamined;
-  /** Evictions by scan length, index = entries examined; writer, read without a lock (benign). */
+  /**
+   * Evictions by scan length, as {@link io.github.clockpro.Policy#evictionCountAtMost} counts them: element
+   * {@code n} the scans of exactly {@code n} entries up to {@link #EXACT_SCAN_LENGTHS}; writer, read without a lock
+   * (benign).
+   */
   private final long[] scanLengths;
+  /**
+   * Element {@code k}: scans longer than {@link #EXACT_SCAN_LENGTHS} of {@code 2^(k-1) + 1} to {@code 2^k} entries,
+   * so that any scan limit needs no more than 32 counters; empty when the limit is within the exact lengths. Writer,
+   * read without a lock (benign).
+   */
+  private final long[] longScansByPowerOfTwo;
+  /** Scans of exactly the scan limit; writer, read without a lock (benign). */
+  private long scansAtLimit;
 
   Segment(EntryLayout layout, int capacity, int scanLimit, SegmentFile file) {
     this.layout = layout;
@@ -171,7 +185,8 @@ final class Segment {
     this.coldTargetFloor = Math.max(1, capacity / 8);
     this.coldTarget = coldTargetFloor;
     this.table = new IndexTable(initialTableCapacity(capacity), layout.expires);
-    this.scanLengths = new long[scanLimit + 1];
+    this.scanLengths = new long[Math.min(scanLimit, EXACT_SCAN_LENGTHS) + 1];
+    this.longScansByPowerOfTwo = new long[scanLimit > EXACT_SCAN_LENGTHS ? Integer.SIZE : 0];
   }
 
   private static int initialTableCapacity(int capacity) {
@@ -682,7 +697,14 @@ final class Segment {
       return;
     }
     scanCount += examined;
-    scanLengths[examined]++;
+    if (examined <= EXACT_SCAN_LENGTHS) {
+      scanLengths[examined]++;
+    } else {
+      longScansByPowerOfTwo[powerOfTwoAtOrAbove(examined)]++;
+    }
+    if (examined == scanLimit) {
+      scansAtLimit++;
+    }
     if (examined > maxScan) {
       maxScan = examined;
     }
@@ -1333,11 +1355,40 @@ final class Segment {
 
   /** {@return evictions by scan that examined at most this many entries; a benign racy read} */
   long evictionCountAtMost(int examined) {
+    if (examined >= scanLimit) {
+      return evictionCountScanned();
+    }
+    if (examined == scanLimit - 1) {
+      return evictionCountScanned() - scansAtLimit;
+    }
     long count = 0;
-    for (int length = 1; length <= Math.min(examined, scanLimit); length++) {
+    for (int length = 1; length <= Math.min(examined, scanLengths.length - 1); length++) {
       count += scanLengths[length];
     }
+    for (int power = powerOfTwoAtOrAbove(EXACT_SCAN_LENGTHS + 1); power < longScansByPowerOfTwo.length; power++) {
+      if (power == Integer.SIZE - 1 || (1 << power) > examined) {
+        break;
+      }
+      count += longScansByPowerOfTwo[power];
+    }
     return count;
+  }
+
+  /** {@return every eviction by scan} */
+  private long evictionCountScanned() {
+    long count = 0;
+    for (long scans : scanLengths) {
+      count += scans;
+    }
+    for (long scans : longScansByPowerOfTwo) {
+      count += scans;
+    }
+    return count;
+  }
+
+  /** {@return the exponent {@code k} of the smallest {@code 2^k} at or above {@code length}, at least 2} */
+  private static int powerOfTwoAtOrAbove(int length) {
+    return Integer.SIZE - Integer.numberOfLeadingZeros(length - 1);
   }
 
   /** {@return the bytes outside the heap: the ring and the index tables} */

@@ -7,11 +7,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Hostile uses of the off-heap cache's index: tombstones, migrations, colliding keys, iteration under writes. */
+/** Hostile uses of the off-heap cache: clears that leave tombstones, clears racing migrations, the largest scan limit. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class HostileOffHeapTest {
 
@@ -22,7 +21,6 @@ class HostileOffHeapTest {
   }
 
   @Test
-  @DisplayName("inserts after a clear of a crowded table overflow the small table that replaces it")
   void shouldServeInsertsAfterClearingACrowdedTable() {
     for (int keys = crowdingKeys() - 3; keys <= crowdingKeys() + 3; keys++) {
       try (OffHeapCache<Long, Long> cache = OffHeapCache.builder(Serializer.longs(), Serializer.longs())
@@ -40,7 +38,6 @@ class HostileOffHeapTest {
   }
 
   @Test
-  @DisplayName("a clear whose first chunk ends a migration leaves the entries of the table's first slots")
   void shouldClearEntriesMigratedBetweenChunksOfTheClear() {
     int keys = crowdingKeys() + 100;
     AtomicBoolean writing = new AtomicBoolean(true);
@@ -72,7 +69,6 @@ class HostileOffHeapTest {
   }
 
   @Test
-  @DisplayName("the largest scan limit the builder accepts makes build() fail: each segment allocates an array of the scan limit's size plus one")
   void shouldBuildWithTheLargestScanLimit() {
     try (OffHeapCache<Long, Long> cache = OffHeapCache.builder(Serializer.longs(), Serializer.longs())
         .maximumBytes(1 << 20).scanLimit(Integer.MAX_VALUE).build()) {
