@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Hostile uses of the off-heap cache: clears that leave tombstones, clears racing migrations, the largest scan limit. */
+/** Hostile uses of the off-heap cache: clears leaving tombstones, clears racing migrations, the largest scan limit. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class HostileOffHeapTest {
 
