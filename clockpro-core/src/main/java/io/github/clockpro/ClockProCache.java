@@ -33,11 +33,15 @@ import java.util.function.Function;
  *   <li>While a key's load is in flight, the key is absent to every other operation: it counts toward the
  *       maximum size but not toward {@link #size()}, and iterators skip it. A put of the key meanwhile stores
  *       its value, which the load then returns (to its caller and every waiter) instead of its own, even if
- *       the loader then returns {@code null} or throws. An invalidation meanwhile discards the load, as
- *       Caffeine's does: the load's value is still returned to its callers, is reported to the removal
- *       listener as {@link RemovalCause#EXPLICIT}, and is not cached, so the next read loads afresh. Eviction passes over loads in flight; it takes one only if every entry it
- *       examines is one (a cache with fewer places than concurrent loads), and that load's value is then
- *       returned to its callers and reported to the removal listener as evicted, but not cached.
+ *       the loader then returns {@code null} or throws; the loader's value was never cached, so no listener
+ *       hears of it. Here clockpro differs from Caffeine, whose put waits for the load to end, so that the load
+ *       returns its own value and the put then replaces it ({@link RemovalCause#REPLACED}): a put does not wait
+ *       for a loader in clockpro. An invalidation meanwhile discards the load, as Caffeine's does: the load's
+ *       value is still returned to its callers, is reported to the removal listener as
+ *       {@link RemovalCause#EXPLICIT}, and is not cached, so the next read loads afresh. Eviction passes over
+ *       loads in flight; it takes one only if every entry it examines is one (a cache with fewer places than
+ *       concurrent loads), and that load's value is then returned to its callers and reported to the removal
+ *       listener as evicted, but not cached.
  *   <li>The removal listener is called exactly once for each entry that leaves the cache, on the thread that
  *       removed it, after every cache lock is released.
  *   <li>With expiry ({@link CacheBuilder#expireAfterWrite}, {@link CacheBuilder#expireAfterAccess},

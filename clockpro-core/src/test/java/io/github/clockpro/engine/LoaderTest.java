@@ -2,6 +2,7 @@ package io.github.clockpro.engine;
 
 import io.github.clockpro.CacheStats;
 import io.github.clockpro.ClockProCache;
+import io.github.clockpro.RemovalCause;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -10,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -235,6 +237,33 @@ class LoaderTest {
       assertEquals("put", cache.getIfPresent(6));
       assertEquals(1, cache.size());
       assertEquals(List.of(), EngineAccess.checkInvariants(cache));
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /**
+   * The loader's value of a load a put overtook was never cached, so no listener hears of it (Caffeine, whose put
+   * waits for the load, reports it {@code REPLACED}; {@link ClockProCache}'s class Javadoc says so).
+   */
+  @Test
+  void shouldNotReportTheValueOfALoadAPutOvertook() throws Exception {
+    List<String> removals = new CopyOnWriteArrayList<>();
+    ClockProCache<Integer, String> listened = ClockProCache.builder().maximumSize(100)
+        .removalListener((Integer key, String value, RemovalCause cause) ->
+            removals.add(key + "=" + value + " " + cause))
+        .build();
+    CountDownLatch release = new CountDownLatch(1);
+    ExecutorService pool = Executors.newFixedThreadPool(1);
+    try {
+      Future<String> loader = startBlockedLoad(listened, pool, 6, release, () -> "loaded");
+      listened.put(6, "put");
+      release.countDown();
+      assertEquals("put", loader.get(10, TimeUnit.SECONDS));
+      assertEquals("put", listened.getIfPresent(6));
+      listened.invalidate(6);
+      assertEquals(List.of("6=put EXPLICIT"), removals);
+      assertEquals(List.of(), EngineAccess.checkInvariants(listened));
     } finally {
       pool.shutdownNow();
     }
