@@ -1,0 +1,81 @@
+package io.github.clockpro;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A hostile user's attacks on {@code weakKeys()} through the public API, each outcome compared with Caffeine's
+ * {@code weakKeys()} built the same way.
+ */
+class AttackWeakKeysTest {
+
+  /** Equal to every key with the same number, but a distinct object. */
+  private record Key(int number) {}
+
+  @Test
+  void shouldListEqualButDistinctKeysInColdestAndHottestAsCaffeineDoes() {
+    Key first = new Key(1);
+    Key second = new Key(1);
+    ClockProCache<Key, String> cache = ClockProCache.builder().weakKeys().maximumSize(10).build();
+    com.github.benmanes.caffeine.cache.Cache<Key, String> caffeine =
+        Caffeine.newBuilder().weakKeys().maximumSize(10).executor(Runnable::run).build();
+    cache.put(first, "a");
+    cache.put(second, "b");
+    caffeine.put(first, "a");
+    caffeine.put(second, "b");
+    assertEquals(caffeine.policy().eviction().orElseThrow().coldest(10).size(),
+        cache.policy().eviction().orElseThrow().coldest(10).size(), "coldest");
+    assertEquals(caffeine.policy().eviction().orElseThrow().hottest(10).size(),
+        cache.policy().eviction().orElseThrow().hottest(10).size(), "hottest");
+  }
+
+  @Test
+  void shouldLoadEqualButDistinctKeysOfGetAllAsCaffeineDoes() {
+    Key first = new Key(1);
+    Key second = new Key(1);
+    AtomicInteger oursLoads = new AtomicInteger();
+    AtomicInteger caffeineLoads = new AtomicInteger();
+    ClockProCache<Key, String> cache = ClockProCache.builder().weakKeys().maximumSize(10).build();
+    com.github.benmanes.caffeine.cache.Cache<Key, String> caffeine =
+        Caffeine.newBuilder().weakKeys().maximumSize(10).executor(Runnable::run).build();
+    Map<Key, String> ours = cache.getAll(List.of(first, second), keys -> {
+      Map<Key, String> loaded = new HashMap<>();
+      keys.forEach(key -> loaded.put(key, "v" + oursLoads.incrementAndGet()));
+      return loaded;
+    });
+    Map<Key, String> theirs = caffeine.getAll(List.of(first, second), keys -> {
+      Map<Key, String> loaded = new HashMap<>();
+      keys.forEach(key -> loaded.put(key, "v" + caffeineLoads.incrementAndGet()));
+      return loaded;
+    });
+    assertEquals(List.of(theirs.size(), caffeine.asMap().size(), caffeineLoads.get()),
+        List.of(ours.size(), cache.asMap().size(), oursLoads.get()));
+  }
+
+  @Test
+  void shouldCompareTheMapAndItsEntriesAsCaffeineDoes() {
+    Key first = new Key(1);
+    ClockProCache<Key, String> cache = ClockProCache.builder().weakKeys().maximumSize(10).build();
+    com.github.benmanes.caffeine.cache.Cache<Key, String> caffeine =
+        Caffeine.newBuilder().weakKeys().maximumSize(10).executor(Runnable::run).build();
+    cache.put(first, "a");
+    caffeine.put(first, "a");
+    Map<Key, String> copy = Map.of(new Key(1), "a");
+    List<Object> ours = new ArrayList<>(List.of(cache.asMap().equals(copy), copy.equals(cache.asMap()),
+        cache.asMap().hashCode(), cache.asMap().entrySet().iterator().next().hashCode(),
+        cache.asMap().entrySet().contains(Map.entry(new Key(1), "a")),
+        cache.asMap().keySet().retainAll(List.of(new Key(1))), cache.asMap().size()));
+    List<Object> theirs = new ArrayList<>(List.of(caffeine.asMap().equals(copy), copy.equals(caffeine.asMap()),
+        caffeine.asMap().hashCode(), caffeine.asMap().entrySet().iterator().next().hashCode(),
+        caffeine.asMap().entrySet().contains(Map.entry(new Key(1), "a")),
+        caffeine.asMap().keySet().retainAll(List.of(new Key(1))), caffeine.asMap().size()));
+    assertEquals(theirs, ours);
+  }
+}
