@@ -78,4 +78,29 @@ class AttackWeakKeysTest {
         caffeine.asMap().keySet().retainAll(List.of(new Key(1))), caffeine.asMap().size()));
     assertEquals(theirs, ours);
   }
+
+  @Test
+  void shouldTellEqualButDistinctKeysApartInPolicyLookupsAsCaffeineDoes() {
+    Key first = new Key(1);
+    Key second = new Key(1);
+    ClockProCache<Key, String> cache = ClockProCache.builder().weakKeys().maximumSize(10)
+        .expireAfter(Expiry.creating((Key key, String value) -> java.time.Duration.ofMinutes(1))).build();
+    com.github.benmanes.caffeine.cache.Cache<Key, String> caffeine = Caffeine.newBuilder().weakKeys().maximumSize(10)
+        .expireAfter(com.github.benmanes.caffeine.cache.Expiry.creating(
+            (Key key, String value) -> java.time.Duration.ofMinutes(1)))
+        .executor(Runnable::run).build();
+    cache.policy().expireVariably().orElseThrow().put(first, "a", 1, java.util.concurrent.TimeUnit.MINUTES);
+    caffeine.policy().expireVariably().orElseThrow().put(first, "a", 1, java.util.concurrent.TimeUnit.MINUTES);
+    List<Object> ours = java.util.Arrays.asList(cache.policy().getIfPresentQuietly(second),
+        cache.policy().expireVariably().orElseThrow()
+            .getExpiresAfter(second, java.util.concurrent.TimeUnit.MINUTES).isPresent(),
+        cache.policy().expireVariably().orElseThrow().put(second, "b", 1, java.util.concurrent.TimeUnit.MINUTES),
+        cache.asMap().size(), cache.getIfPresent(first));
+    List<Object> theirs = java.util.Arrays.asList(caffeine.policy().getIfPresentQuietly(second),
+        caffeine.policy().expireVariably().orElseThrow()
+            .getExpiresAfter(second, java.util.concurrent.TimeUnit.MINUTES).isPresent(),
+        caffeine.policy().expireVariably().orElseThrow().put(second, "b", 1, java.util.concurrent.TimeUnit.MINUTES),
+        caffeine.asMap().size(), caffeine.getIfPresent(first));
+    assertEquals(theirs, ours);
+  }
 }
