@@ -103,4 +103,16 @@ class AttackWeakKeysTest {
         caffeine.asMap().size(), caffeine.getIfPresent(first));
     assertEquals(theirs, ours);
   }
+
+  @Test
+  void shouldCompareKeysByIdentityWhenWeakKeysComesFromTheSpecificationAsCaffeineDoes() {
+    Key first = new Key(1);
+    ClockProCache<Key, String> cache = CacheBuilder.from("weakKeys,maximumSize=10").<Key, String>build();
+    com.github.benmanes.caffeine.cache.Cache<Key, String> caffeine =
+        Caffeine.from("weakKeys,maximumSize=10").executor(Runnable::run).<Key, String>build();
+    cache.put(first, "a");
+    caffeine.put(first, "a");
+    assertEquals(java.util.Arrays.asList(caffeine.getIfPresent(new Key(1)), caffeine.getIfPresent(first)),
+        java.util.Arrays.asList(cache.getIfPresent(new Key(1)), cache.getIfPresent(first)));
+  }
 }
