@@ -115,4 +115,42 @@ class AttackWeakKeysTest {
     assertEquals(java.util.Arrays.asList(caffeine.getIfPresent(new Key(1)), caffeine.getIfPresent(first)),
         java.util.Arrays.asList(cache.getIfPresent(new Key(1)), cache.getIfPresent(first)));
   }
+
+  @Test
+  void shouldReportACollectedWeighedEntryOnceAndCountItAsCaffeineDoes() throws InterruptedException {
+    List<Object> ours = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<Object> theirs = new java.util.concurrent.CopyOnWriteArrayList<>();
+    ClockProCache<Key, String> cache = ClockProCache.builder().weakKeys().softValues().maximumWeight(100)
+        .weigher((Key key, String value) -> value.length()).recordStats()
+        .removalListener((Key key, String value, RemovalCause cause) -> ours.add(key + " " + value + " " + cause))
+        .<Key, String>build();
+    com.github.benmanes.caffeine.cache.Cache<Key, String> caffeine = Caffeine.newBuilder().weakKeys().softValues()
+        .maximumWeight(100).weigher((Key key, String value) -> value.length()).recordStats()
+        .executor(Runnable::run)
+        .removalListener((Key key, String value, com.github.benmanes.caffeine.cache.RemovalCause cause) ->
+            theirs.add(key + " " + value + " " + cause))
+        .<Key, String>build();
+    java.lang.ref.WeakReference<Key> oursKey = putThenDrop(cache::put);
+    java.lang.ref.WeakReference<Key> caffeineKey = putThenDrop(caffeine::put);
+    for (int attempt = 0; attempt < 50 && !(oursKey.refersTo(null) && caffeineKey.refersTo(null)); attempt++) {
+      System.gc();
+      Thread.sleep(10);
+    }
+    org.junit.jupiter.api.Assumptions.assumeTrue(oursKey.refersTo(null) && caffeineKey.refersTo(null));
+    cache.cleanUp();
+    caffeine.cleanUp();
+    cache.invalidateAll();
+    caffeine.invalidateAll();
+    cache.cleanUp();
+    caffeine.cleanUp();
+    assertEquals(List.of(theirs, caffeine.stats().evictionCount(), caffeine.stats().evictionWeight(),
+            caffeine.estimatedSize()),
+        List.of(ours, cache.stats().evictionCount(), cache.stats().evictionWeight(), cache.estimatedSize()));
+  }
+
+  private static java.lang.ref.WeakReference<Key> putThenDrop(java.util.function.BiConsumer<Key, String> put) {
+    Key key = new Key(7);
+    put.accept(key, "seven");
+    return new java.lang.ref.WeakReference<>(key);
+  }
 }
