@@ -153,4 +153,17 @@ class AttackWeakKeysTest {
     put.accept(key, "seven");
     return new java.lang.ref.WeakReference<>(key);
   }
+
+  @Test
+  void shouldCacheTheUnrequestedKeysAGetAllLoaderReturnsByIdentityAsCaffeineDoes() {
+    Key requested = new Key(1);
+    Key extra = new Key(2);
+    ClockProCache<Key, String> cache = ClockProCache.builder().weakKeys().maximumSize(10).build();
+    com.github.benmanes.caffeine.cache.Cache<Key, String> caffeine =
+        Caffeine.newBuilder().weakKeys().maximumSize(10).executor(Runnable::run).build();
+    Map<Key, String> ours = cache.getAll(List.of(requested), keys -> Map.of(requested, "a", extra, "b"));
+    Map<Key, String> theirs = caffeine.getAll(List.of(requested), keys -> Map.of(requested, "a", extra, "b"));
+    assertEquals(java.util.Arrays.asList(theirs, caffeine.getIfPresent(extra), caffeine.getIfPresent(new Key(2))),
+        java.util.Arrays.asList(ours, cache.getIfPresent(extra), cache.getIfPresent(new Key(2))));
+  }
 }
