@@ -166,4 +166,24 @@ class AttackWeakKeysTest {
     assertEquals(java.util.Arrays.asList(theirs, caffeine.getIfPresent(extra), caffeine.getIfPresent(new Key(2))),
         java.util.Arrays.asList(ours, cache.getIfPresent(extra), cache.getIfPresent(new Key(2))));
   }
+
+  @Test
+  void shouldRefreshAnEqualButDistinctKeyAsItsOwnEntryAsCaffeineDoes() {
+    Key first = new Key(1);
+    Key second = new Key(1);
+    AtomicInteger oursLoads = new AtomicInteger();
+    AtomicInteger caffeineLoads = new AtomicInteger();
+    ClockProLoadingCache<Key, String> cache = ClockProCache.builder().weakKeys().maximumSize(10)
+        .executor(Runnable::run).build(key -> "v" + oursLoads.incrementAndGet());
+    com.github.benmanes.caffeine.cache.LoadingCache<Key, String> caffeine = Caffeine.newBuilder().weakKeys()
+        .maximumSize(10).executor(Runnable::run).build(key -> "v" + caffeineLoads.incrementAndGet());
+    cache.get(first);
+    caffeine.get(first);
+    String oursRefreshed = cache.refresh(second).join();
+    String caffeineRefreshed = caffeine.refresh(second).join();
+    assertEquals(java.util.Arrays.asList(caffeineRefreshed, caffeine.getIfPresent(first),
+            caffeine.getIfPresent(second), caffeine.asMap().size()),
+        java.util.Arrays.asList(oursRefreshed, cache.getIfPresent(first), cache.getIfPresent(second),
+            cache.asMap().size()));
+  }
 }
