@@ -186,4 +186,24 @@ class AttackWeakKeysTest {
         java.util.Arrays.asList(oursRefreshed, cache.getIfPresent(first), cache.getIfPresent(second),
             cache.asMap().size()));
   }
+
+  @Test
+  void shouldRemoveAllFromTheKeySetAsCaffeineDoes() {
+    List<Object> outcomes = new ArrayList<>();
+    for (boolean ours : new boolean[] {true, false}) {
+      Key first = new Key(1);
+      Key second = new Key(1);
+      Key third = new Key(3);
+      Map<Key, String> map = ours
+          ? ClockProCache.builder().weakKeys().maximumSize(10).<Key, String>build().asMap()
+          : Caffeine.newBuilder().weakKeys().maximumSize(10).executor(Runnable::run).<Key, String>build().asMap();
+      map.put(first, "a");
+      map.put(second, "b");
+      map.put(third, "c");
+      boolean changedByEqualKey = map.keySet().removeAll(List.of(new Key(1)));
+      boolean changedBySelf = map.entrySet().removeIf(entry -> entry.getKey() == second);
+      outcomes.add(List.of(changedByEqualKey, changedBySelf, map.size(), map.containsKey(first)));
+    }
+    assertEquals(outcomes.get(1), outcomes.get(0), "clockpro, then Caffeine: " + outcomes);
+  }
 }
