@@ -206,4 +206,21 @@ class AttackWeakKeysTest {
     }
     assertEquals(outcomes.get(1), outcomes.get(0), "clockpro, then Caffeine: " + outcomes);
   }
+
+  @Test
+  void shouldTellEqualButDistinctKeysApartInTheSynchronousViewOfAnAsynchronousCacheAsCaffeineDoes() {
+    Key first = new Key(1);
+    ClockProAsyncCache<Key, String> cache = ClockProCache.builder().weakKeys().maximumSize(10)
+        .executor(Runnable::run).<Key, String>buildAsync();
+    com.github.benmanes.caffeine.cache.AsyncCache<Key, String> caffeine = Caffeine.newBuilder().weakKeys()
+        .maximumSize(10).executor(Runnable::run).<Key, String>buildAsync();
+    cache.put(first, java.util.concurrent.CompletableFuture.completedFuture("a"));
+    caffeine.put(first, java.util.concurrent.CompletableFuture.completedFuture("a"));
+    assertEquals(java.util.Arrays.asList(caffeine.synchronous().getIfPresent(new Key(1)),
+            caffeine.synchronous().asMap().containsKey(new Key(1)), caffeine.getIfPresent(new Key(1)),
+            caffeine.synchronous().asMap().get(first)),
+        java.util.Arrays.asList(cache.synchronous().getIfPresent(new Key(1)),
+            cache.synchronous().asMap().containsKey(new Key(1)), cache.getIfPresent(new Key(1)),
+            cache.synchronous().asMap().get(first)));
+  }
 }
