@@ -37,9 +37,9 @@ final class Segment {
    *     ago), so it is promoted to hot and moved;
    *   - cold and unreferenced: evicted (SIZE); its slot stays in the index as a non-resident key, recording the
    *     head's position, for the rest of its test period: until the head has gone once more around the ring.
-   * Moving an entry frees its bytes at the head and uses as many at the tail, so only evictions make room. An
-   * insert of a key found non-resident in its test period enters as hot (a history hit), and so does any new key
-   * while the resident entries leave more than the cold target free (the segment is filling, as in the paper);
+   * Moving an entry frees its bytes at the head and uses as many at the tail, so only evictions make room. A put
+   * replacing a live entry by one of the same size, in a cache without expiry, writes it in place and marks it
+   * referenced, as a hit does (rewrite); any other replacement marks the old entry dead and appends the new. An
    * insert of a key found non-resident in its test period enters as hot (a history hit), and so does any new key
    * while the resident entries leave more than the cold target free (the segment is filling, as in the paper);
    * other new keys enter cold. The cold target is fixed at an 8th of the capacity (adapting it as the paper does,
@@ -442,6 +442,10 @@ final class Segment {
         if (!applies) {
           return new Outcome(previous, false, false);
         }
+        if (present && !layout.expires && entry.length == layout.sizeAt(ring, offset)) {
+          rewrite(index, slot, word, entry, keyLength, previous, removals);
+          return new Outcome(previous, true, true);
+        }
         kind = expired ? IndexTable.COLD : IndexTable.kind(word);
         removeResident(index, slot, word, expired ? RemovalCause.EXPIRED : RemovalCause.REPLACED, removals, false);
         vacate(index, slot);
@@ -492,6 +496,27 @@ final class Segment {
     } finally {
       lock.unlockWrite(stamp);
     }
+  }
+
+  /**
+   * Replaces a live entry by one of the same size where it lies, in a cache without expiry: the bytes are written
+   * over it and its slot is marked referenced, as a hit would mark it, so the entry keeps its place in the ring and
+   * the hand has nothing to do. Readers copying the old bytes meanwhile fail their stamp and read again. Were the
+   * process to die during the write, the entry's checksum would no longer hold, and a reopened segment drops it,
+   * as it drops a torn append. (With expiry the slot's word must change on a write, as a read's renewal
+   * ({@link #recordReadDeadline}) applies only while the slot holds the word it read.)
+   *
+   * @param previous the old value's bytes, copied whenever {@code removals} is not null
+   */
+  private void rewrite(IndexTable index, int slot, long word, byte[] entry, int keyLength, byte[] previous,
+      List<Removal> removals) {
+    if (removals != null) {
+      int keyOffset = layout.headerSize;
+      removals.add(new Removal(Arrays.copyOfRange(entry, keyOffset, keyOffset + keyLength), previous,
+          RemovalCause.REPLACED));
+    }
+    ring.put(IndexTable.offset(word), entry, 0, entry.length);
+    index.setWordOpaque(slot, word | IndexTable.REFERENCED);
   }
 
   /**
@@ -1134,8 +1159,9 @@ final class Segment {
   /**
    * Rebuilds the index from the ring: keeps each entry whose checksum holds and whose hash matches its key, the
    * later of two with the same key, and stops at the first entry that fails (the bytes after it cannot be trusted
-   * to start an entry), which becomes the tail. Entries that had expired at reopening are dropped. Every entry
-   * starts cold and unreferenced.
+   * to start an entry), which becomes the tail; except that an entry whose checksum fails but whose hash matches
+   * its key is a rewrite in place torn by a crash (see {@link #rewrite}), which is marked dead and passed. Entries
+   * that had expired at reopening are dropped. Every entry starts cold and unreferenced.
    */
   private void rebuild(Reopening reopening) {
     tail = walk(reopening);
@@ -1167,14 +1193,29 @@ final class Segment {
         break;
       }
       if (flags != EntryLayout.DEAD) {
-        if (flags != 0 || !EntryLayout.checksumHolds(ring, offset, (int) size)) {
+        if (flags != 0) {
           break;
         }
-        restore(offset, (int) size, reopening.now(), reopening.hasher());
+        if (EntryLayout.checksumHolds(ring, offset, (int) size)) {
+          restore(offset, (int) size, reopening.now(), reopening.hasher());
+        } else if (hashMatchesKey(offset, reopening.hasher())) {
+          // A rewrite in place the crash tore: its lengths and key are those of the entry it replaced, so the
+          // next entry starts where the walk expects it.
+          ring.put(offset + EntryLayout.FLAGS, EntryLayout.DEAD);
+        } else {
+          break;
+        }
       }
       position += size;
     }
     return Math.min(position, tail);
+  }
+
+  /** Whether the hash in the header of the entry at the offset is its key's; its lengths were checked. */
+  private boolean hashMatchesKey(int offset, KeyHasher hasher) {
+    byte[] key = new byte[EntryLayout.keyLength(ring, offset)];
+    ring.get(layout.keyOffset(offset), key);
+    return hasher.hash(key) == EntryLayout.hash(ring, offset);
   }
 
   private void restore(int offset, int size, long now, KeyHasher hasher) {

@@ -10,17 +10,20 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Four threads read, write and remove overlapping keys of a cache that evicts all the time, so that reads race
- * moves, evictions and the index's migrations. Every value read must be whole (it encodes its key and length), the
+ * moves, evictions and the index's migrations, with values of varied sizes or all of one size (so that most
+ * replacements are rewritten in place). Every value read must be whole (it encodes its key, length and write), the
  * bytes must stay within the bound, and the listener must account for every entry that left.
  */
 class ConcurrentStressTest {
 
-  @Test
-  void shouldServeOnlyWholeValuesWhileEvictingConcurrently() throws Exception {
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void shouldServeOnlyWholeValuesWhileEvictingConcurrently(boolean fixedSize) throws Exception {
     AtomicLong removed = new AtomicLong();
     try (OffHeapCache<Long, String> cache = OffHeapCache.builder(Serializer.longs(), Serializer.string())
         .maximumBytes(2 << 20).removalListener((key, value, cause) -> {
@@ -47,7 +50,7 @@ class ConcurrentStressTest {
                 hits++;
               }
             } else if (action < 9) {
-              cache.put(key, CrashTest.valueOf(key, random.nextInt(10, 400)));
+              cache.put(key, CrashTest.valueOf(key, fixedSize ? 200 : random.nextInt(10, 400), step));
               stored.incrementAndGet();
             } else {
               cache.invalidate(key);
