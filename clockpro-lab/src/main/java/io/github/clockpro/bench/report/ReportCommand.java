@@ -69,6 +69,8 @@ public final class ReportCommand {
     Files.createDirectories(assets);
     String timestamp = ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm"))
         + " UTC";
+    // Read now, when bin/report has just built the measured jar: commits made during the run are not measured.
+    String commit = commit();
     List<Trace> traces = SimulateCommand.traces(parsed, profile.syntheticScale());
     Path tracesFolder = SimulateCommand.tracesFolder(parsed);
     String tracesDescription = tracesFolder == null ? null
@@ -103,7 +105,7 @@ public final class ReportCommand {
     progress("writing " + output.resolve("benchmarks.md"), start);
     List<JmhRow> rows = JmhRow.of(jmhResults);
     writeCharts(simulations, assets);
-    ReportContext context = new ReportContext(profile, timestamp, commit(), machine(),
+    ReportContext context = new ReportContext(profile, timestamp, commit, machine(),
         tracesDescription, version("jmh"), version("caffeine"), version("cache2k"));
     String markdown = new MarkdownReport(context).render(rows, policyWork, simulations, weighted, memory,
         latency);
