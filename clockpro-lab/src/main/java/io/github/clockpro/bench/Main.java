@@ -1,5 +1,6 @@
 package io.github.clockpro.bench;
 
+import io.github.clockpro.bench.latency.HandoffCommand;
 import io.github.clockpro.bench.latency.LatencyCommand;
 import io.github.clockpro.bench.memory.MemoryCommand;
 import io.github.clockpro.bench.offheap.OffHeapCommand;
@@ -13,7 +14,8 @@ import java.util.Arrays;
  * The entry point of the lab jar: dispatches to a measurement.
  *
  * <pre>
- * java -jar clockpro-lab/target/clockpro-lab.jar jmh|simulate|memory|latency|report|policy-work|offheap|redis-near [options]
+ * java -jar clockpro-lab/target/clockpro-lab.jar jmh|simulate|memory|latency|handoff|report|policy-work|offheap|redis-near
+ *     [options]
  * </pre>
  * {@code jmh} passes its arguments to JMH's own command line ({@code jmh -h} lists them). Bad arguments end
  * the program with status 2 and a message naming the argument.
@@ -26,6 +28,7 @@ public final class Main {
       "  " + SimulateCommand.USAGE,
       "  " + MemoryCommand.USAGE,
       "  " + LatencyCommand.USAGE,
+      "  " + HandoffCommand.USAGE,
       "  " + ReportCommand.USAGE,
       "  " + PolicyWorkCommand.USAGE,
       "  " + OffHeapCommand.USAGE,
@@ -51,6 +54,7 @@ public final class Main {
         case "simulate" -> SimulateCommand.run(rest);
         case "memory" -> MemoryCommand.run(rest);
         case "latency" -> LatencyCommand.run(rest);
+        case "handoff" -> HandoffCommand.run(rest);
         case "report" -> ReportCommand.run(rest);
         case "policy-work" -> PolicyWorkCommand.run(rest);
         case "offheap" -> OffHeapCommand.run(rest);
