@@ -1,8 +1,10 @@
 package io.github.clockpro.bench.latency;
 
 import io.github.clockpro.bench.Arguments;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -33,34 +35,65 @@ public final class HandoffCommand {
   public static void run(String[] arguments) {
     Arguments parsed = Arguments.parse("handoff", arguments, Set.of("seconds"), Set.of());
     int seconds = parsed.intValue("seconds", 10, 1, 3_600);
+    double[] quarters = measure(seconds * 4);
+    for (int quarter = 0; quarter < quarters.length; quarter++) {
+      System.out.printf(Locale.ROOT, "%6.2f s  %6.1f ns per handoff%n", (quarter + 1) / 4.0, quarters[quarter]);
+    }
+  }
+
+  /**
+   * Measures for one second and returns the median of its quarters' times per handoff.
+   *
+   * @return nanoseconds per one-way handoff
+   */
+  public static double medianOfOneSecond() {
+    double[] quarters = measure(4);
+    Arrays.sort(quarters);
+    return (quarters[1] + quarters[2]) / 2;
+  }
+
+  /** Runs the two threads for this many quarter seconds; returns each quarter's nanoseconds per handoff. */
+  private static double[] measure(int quarters) {
     AtomicLong turn = new AtomicLong();
+    AtomicBoolean done = new AtomicBoolean();
     Thread partner = new Thread(() -> {
-      for (long mine = 1; ; mine += 2) {
-        awaitAndPass(turn, mine);
+      long partnerTurn = 1;
+      while (awaitAndPass(turn, partnerTurn, done)) {
+        partnerTurn += 2;
       }
     }, "handoff-partner");
     partner.setDaemon(true);
     partner.start();
+    double[] nanosPerHandoff = new double[quarters];
     long mine = 0;
-    for (int quarter = 1; quarter <= seconds * 4; quarter++) {
+    for (int quarter = 0; quarter < quarters; quarter++) {
       long start = System.nanoTime();
       long rounds = 0;
       while (System.nanoTime() - start < QUARTER_SECOND) {
         for (int round = 0; round < 1_000; round++, mine += 2) {
-          awaitAndPass(turn, mine);
+          awaitAndPass(turn, mine, done);
         }
         rounds += 1_000;
       }
-      System.out.printf(Locale.ROOT, "%6.2f s  %6.1f ns per handoff%n", quarter / 4.0,
-          (System.nanoTime() - start) / (rounds * 2.0));
+      nanosPerHandoff[quarter] = (System.nanoTime() - start) / (rounds * 2.0);
     }
+    done.set(true);
+    return nanosPerHandoff;
   }
 
-  /** Spins until the counter reads {@code value}, then writes the partner's turn. */
-  private static void awaitAndPass(AtomicLong turn, long value) {
+  /**
+   * Spins until the counter reads {@code value}, then writes the other thread's turn.
+   *
+   * @return false if the measurement ended while waiting
+   */
+  private static boolean awaitAndPass(AtomicLong turn, long value, AtomicBoolean done) {
     while (turn.get() != value) {
+      if (done.get()) {
+        return false;
+      }
       Thread.onSpinWait();
     }
     turn.lazySet(value + 1);
+    return true;
   }
 }

@@ -1,6 +1,7 @@
 package io.github.clockpro.bench.report;
 
 import io.github.clockpro.bench.Arguments;
+import io.github.clockpro.bench.latency.HandoffCommand;
 import io.github.clockpro.bench.latency.LatencyCommand;
 import io.github.clockpro.bench.latency.LatencyResult;
 import io.github.clockpro.bench.memory.MemoryCommand;
@@ -77,9 +78,11 @@ public final class ReportCommand {
         : Arguments.repositoryRoot().relativize(tracesFolder.toAbsolutePath().normalize()).toString();
 
     long start = System.nanoTime();
+    double handoffBefore = HandoffCommand.medianOfOneSecond();
     progress("JMH (" + profile.jmhRuns().size() + " runs, forked JVMs)", start);
     Path json = assets.resolve("jmh-" + profile.displayName() + ".json");
     List<RunResult> jmhResults = JmhRunner.run(profile, json);
+    double handoffAfter = HandoffCommand.medianOfOneSecond();
 
     progress(String.format(Locale.ROOT, "policy work, counted on one thread (2 workloads, %,d operations each)",
         profile.policyWorkOperations()), start);
@@ -105,7 +108,7 @@ public final class ReportCommand {
     progress("writing " + output.resolve("benchmarks.md"), start);
     List<JmhRow> rows = JmhRow.of(jmhResults);
     writeCharts(simulations, assets);
-    ReportContext context = new ReportContext(profile, timestamp, commit, machine(),
+    ReportContext context = new ReportContext(profile, timestamp, commit, machine(handoffBefore, handoffAfter),
         tracesDescription, version("jmh"), version("caffeine"), version("cache2k"));
     String markdown = new MarkdownReport(context).render(rows, policyWork, simulations, weighted, memory,
         latency);
@@ -149,10 +152,14 @@ public final class ReportCommand {
     System.out.printf(Locale.ROOT, "[report %4.0f s] %s%n", (System.nanoTime() - start) / 1e9, step);
   }
 
-  private static String machine() {
-    return String.format(Locale.ROOT, "%d cores available to the JVM, %s %s (%s), Java %s (%s)",
+  private static String machine(double handoffBefore, double handoffAfter) {
+    return String.format(Locale.ROOT, "%d cores available to the JVM, %s %s (%s), Java %s (%s); a cache line "
+        + "passed from one thread to another in %.0f ns before the JMH runs and %.0f ns after them (`handoff`: "
+        + "two-thread throughput depends on it, and the host changes it while the machine runs, see "
+        + "docs/decisions.md, \"Misses are bimodal\")",
         Runtime.getRuntime().availableProcessors(), System.getProperty("os.name"), System.getProperty("os.version"),
-        System.getProperty("os.arch"), System.getProperty("java.runtime.version"), System.getProperty("java.vm.name"));
+        System.getProperty("os.arch"), System.getProperty("java.runtime.version"), System.getProperty("java.vm.name"),
+        handoffBefore, handoffAfter);
   }
 
   /** Returns the short commit, marked when the measured sources differ from it. */

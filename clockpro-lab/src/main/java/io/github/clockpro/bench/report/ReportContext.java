@@ -6,7 +6,7 @@ package io.github.clockpro.bench.report;
  * @param profile the profile
  * @param timestamp when the run started, UTC
  * @param commit the repository's commit, or {@code unknown}
- * @param machine cores, operating system and JVM
+ * @param machine cores, operating system and JVM, and the time to pass a cache line between two threads
  * @param tracesFolder the folder the traces came from, relative to the repository, or {@code null} for none
  * @param jmhVersion JMH's version
  * @param caffeineVersion Caffeine's version
