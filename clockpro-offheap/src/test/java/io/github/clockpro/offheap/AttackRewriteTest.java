@@ -10,7 +10,9 @@ import java.util.List;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Probes of same-size rewrites in place (commit f6f4ded). */
 class AttackRewriteTest {
@@ -91,6 +93,28 @@ class AttackRewriteTest {
         expected.add(value(1, n));
       }
       assertEquals(expected, replaced);
+    }
+  }
+
+  @TempDir
+  Path directory;
+
+  @Test
+  void rewriteInPlaceSurvivesCleanCloseAndReopen() {
+    for (int round = 0; round < 3; round++) {
+      try (OffHeapCache<Long, String> cache = OffHeapCache.builder(Serializer.longs(), Serializer.string())
+          .maximumBytes(1 << 20).persistTo(directory).build()) {
+        ConcurrentMap<Long, String> map = cache.asMap();
+        for (long k = 0; k < 50; k++) {
+          if (round > 0) {
+            assertEquals(value(k, 10 * round - 1), map.get(k), "after reopen " + round);
+          }
+          for (int n = 10 * round; n < 10 * round + 10; n++) {
+            map.put(k, value(k, n));
+          }
+        }
+        assertEquals(50, map.size());
+      }
     }
   }
 }
