@@ -14,17 +14,21 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Probes of same-size rewrites in place (commit f6f4ded). */
+/**
+ * Probes of replacements of the same size, which a cache without expiry rewrites in place: readers racing them,
+ * the listener's reports, and a persisted cache reopened after them.
+ */
 class AttackRewriteTest {
 
-  private static String value(long key, long n) {
-    String head = String.format("%08d:%08d:", key, n);
+  /** A value of one length naming its key and its write, seven times over. */
+  private static String value(long key, long write) {
+    String head = String.format("%08d:%08d:", key, write);
     return head + head.repeat(6);
   }
 
-  private static void check(long key, String v) {
-    assertEquals(value(key, Long.parseLong(v.substring(9, 17))), v, "torn value for " + key);
-    assertTrue(v.startsWith(String.format("%08d:", key)), "value of another key for " + key);
+  private static void check(long key, String value) {
+    assertEquals(value(key, Long.parseLong(value.substring(9, 17))), value, "torn value for " + key);
+    assertTrue(value.startsWith(String.format("%08d:", key)), "value of another key for " + key);
   }
 
   @Test
@@ -32,38 +36,38 @@ class AttackRewriteTest {
     try (OffHeapCache<Long, String> cache = OffHeapCache.builder(Serializer.longs(), Serializer.string())
         .maximumBytes(1 << 20).build()) {
       ConcurrentMap<Long, String> map = cache.asMap();
-      for (long k = 0; k < 8; k++) {
-        map.put(k, value(k, 0));
+      for (long key = 0; key < 8; key++) {
+        map.put(key, value(key, 0));
       }
       AtomicBoolean stop = new AtomicBoolean();
       AtomicReference<Throwable> failure = new AtomicReference<>();
       List<Thread> threads = new ArrayList<>();
-      for (int t = 0; t < 2; t++) {
+      for (int writer = 0; writer < 2; writer++) {
         threads.add(new Thread(() -> {
-          for (long n = 1; !stop.get(); n++) {
-            map.put(n % 8, value(n % 8, n % 100_000_000));
+          for (long write = 1; !stop.get(); write++) {
+            map.put(write % 8, value(write % 8, write % 100_000_000));
           }
         }));
       }
-      for (int t = 0; t < 2; t++) {
+      for (int reader = 0; reader < 2; reader++) {
         threads.add(new Thread(() -> {
           try {
             while (!stop.get()) {
-              for (long k = 0; k < 8; k++) {
-                check(k, map.get(k));
+              for (long key = 0; key < 8; key++) {
+                check(key, map.get(key));
               }
-              map.forEach((k, v) -> check(k, v));
+              map.forEach(AttackRewriteTest::check);
             }
-          } catch (Throwable e) {
-            failure.compareAndSet(null, e);
+          } catch (Throwable thrown) {
+            failure.compareAndSet(null, thrown);
           }
         }));
       }
       threads.forEach(Thread::start);
       Thread.sleep(2000);
       stop.set(true);
-      for (Thread t : threads) {
-        t.join();
+      for (Thread thread : threads) {
+        thread.join();
       }
       if (failure.get() != null) {
         throw new AssertionError(failure.get());
@@ -76,21 +80,21 @@ class AttackRewriteTest {
     List<String> replaced = Collections.synchronizedList(new ArrayList<>());
     try (OffHeapCache<Long, String> cache = OffHeapCache.builder(Serializer.longs(), Serializer.string())
         .maximumBytes(1 << 20)
-        .removalListener((Long key, String v, RemovalCause cause) -> {
+        .removalListener((Long key, String value, RemovalCause cause) -> {
           if (cause == RemovalCause.REPLACED) {
-            replaced.add(v);
+            replaced.add(value);
           }
         }).build()) {
       ConcurrentMap<Long, String> map = cache.asMap();
-      for (int n = 0; n < 100; n++) {
-        map.put(1L, value(1, n));
+      for (int write = 0; write < 100; write++) {
+        map.put(1L, value(1, write));
       }
       assertTrue(map.replace(1L, value(1, 99), value(1, 100)));
-      assertEquals(value(1, 101), map.merge(1L, "x", (a, b) -> value(1, 101)));
+      assertEquals(value(1, 101), map.merge(1L, "x", (old, given) -> value(1, 101)));
       assertEquals(value(1, 101), map.get(1L));
       List<String> expected = new ArrayList<>();
-      for (int n = 0; n < 101; n++) {
-        expected.add(value(1, n));
+      for (int write = 0; write < 101; write++) {
+        expected.add(value(1, write));
       }
       assertEquals(expected, replaced);
     }
@@ -105,12 +109,12 @@ class AttackRewriteTest {
       try (OffHeapCache<Long, String> cache = OffHeapCache.builder(Serializer.longs(), Serializer.string())
           .maximumBytes(1 << 20).persistTo(directory).build()) {
         ConcurrentMap<Long, String> map = cache.asMap();
-        for (long k = 0; k < 50; k++) {
+        for (long key = 0; key < 50; key++) {
           if (round > 0) {
-            assertEquals(value(k, 10 * round - 1), map.get(k), "after reopen " + round);
+            assertEquals(value(key, 10 * round - 1), map.get(key), "after reopen " + round);
           }
-          for (int n = 10 * round; n < 10 * round + 10; n++) {
-            map.put(k, value(k, n));
+          for (int write = 10 * round; write < 10 * round + 10; write++) {
+            map.put(key, value(key, write));
           }
         }
         assertEquals(50, map.size());
